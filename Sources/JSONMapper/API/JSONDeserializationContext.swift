@@ -1,0 +1,189 @@
+import Foundation
+
+/// Reads one JSON value — usually an object whose fields a model's initializer maps — and records what went
+/// wrong, with paths.
+///
+/// Make one with ``JSONMapper/context(_:engine:options:)-(Data,_,_)`` and pass it to a model's initializer; nested
+/// models get contexts of their own from ``getObject(_:ofClass:)`` and ``getArray(_:ofClass:)``. All contexts of a
+/// document share its ``valid`` flag and its ``errors``.
+///
+/// A context may be used from any thread; mapping many documents in parallel is safe.
+public final class JSONDeserializationContext: @unchecked Sendable {
+    /// Where a context sits relative to its parent.
+    enum Step {
+        case root
+        case key(String)
+        case index(Int)
+        case keyIndex(String, Int)
+        case components([PathComponent])
+    }
+
+    let session: MappingSession
+    /// The value this context reads; `nil` for an invalid document or a placeholder.
+    let node: JSONNode?
+    let parent: JSONDeserializationContext?
+    let step: Step
+    /// Whether this context records errors; placeholders made for missing required models stay silent.
+    let recordsErrors: Bool
+
+    // Guarded by `session.lock`.
+    private var firstFailure: JSONMappingError?
+    private var reportedNotObject = false
+
+    init(session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool) {
+        self.session = session
+        self.node = node
+        self.parent = parent
+        self.step = step
+        self.recordsErrors = records
+    }
+
+    convenience init(root: JSONNode, options: JSONMapper.Options) {
+        self.init(session: MappingSession(options: options, valid: true), node: root, parent: nil, step: .root, records: true)
+    }
+
+    convenience init(invalid error: JSONMappingError, options: JSONMapper.Options) {
+        let session = MappingSession(options: options, valid: false)
+        session.record(error)
+        self.init(session: session, node: nil, parent: nil, step: .root, records: false)
+        firstFailure = error
+    }
+
+    /// A context for a value inside this one.
+    func child(_ node: JSONNode?, _ step: Step, records: Bool? = nil) -> JSONDeserializationContext {
+        JSONDeserializationContext(session: session, node: node, parent: self, step: step, records: records ?? recordsErrors)
+    }
+
+    // MARK: Public state
+
+    /// Whether the input was a JSON text per RFC 8259.
+    ///
+    /// `false` for malformed, empty or truncated input, invalid UTF-8, nesting beyond the depth limit, or an
+    /// unreadable stream. An invalid context still works: optional getters give `nil`, arrays and dictionaries are
+    /// empty, and models are still created. Shared by every context of the document.
+    public var valid: Bool { session.valid }
+
+    /// Every problem recorded while mapping this document so far, in the order found, across all its contexts.
+    ///
+    /// For an invalid document the first error is the syntax error, with its line and column. Type mismatches,
+    /// dropped elements and required failures follow as getters meet them, each with its path.
+    public var errors: [JSONMappingError] { session.errors }
+
+    /// The path of the value this context reads: `statuses[3].user`, empty for the top-level value.
+    public var path: String {
+        JSONPath.format(pathComponents)
+    }
+
+    /// Whether a `require…` getter failed in this context (directly, or through ``requireObject(_:ofClass:)`` and
+    /// ``requireArray(_:ofClass:)``). A model built from a failed context is dropped by lenient collections.
+    public var hasFailed: Bool {
+        session.lock.withLock { firstFailure != nil }
+    }
+
+    /// The first required failure of this context, if any.
+    var failure: JSONMappingError? {
+        session.lock.withLock { firstFailure }
+    }
+
+    // MARK: Paths
+
+    var pathComponents: [PathComponent] {
+        var steps: [Step] = []
+        var context: JSONDeserializationContext? = self
+        while let current = context {
+            steps.append(current.step)
+            context = current.parent
+        }
+        var components: [PathComponent] = []
+        for step in steps.reversed() {
+            switch step {
+            case .root: break
+            case .key(let key): components.append(.key(key))
+            case .index(let index): components.append(.index(index))
+            case .keyIndex(let key, let index): components += [.key(key), .index(index)]
+            case .components(let more): components += more
+            }
+        }
+        return components
+    }
+
+    /// The path of a value below this context.
+    func path(_ more: PathComponent...) -> String {
+        JSONPath.format(pathComponents + more)
+    }
+
+    // MARK: Recording
+
+    /// Records a problem that does not make the model fail.
+    func record(_ error: JSONMappingError) {
+        guard recordsErrors else { return }
+        session.record(error)
+    }
+
+    /// Records a required failure: the model this context maps has failed.
+    func fail(_ error: JSONMappingError) {
+        if recordsErrors {
+            session.record(error)
+        }
+        markFailed(error)
+    }
+
+    /// Marks the model failed because of an error recorded elsewhere (a failed nested model or element).
+    func markFailed(_ error: JSONMappingError) {
+        session.lock.withLock {
+            if firstFailure == nil { firstFailure = error }
+        }
+    }
+
+    // MARK: Lookup
+
+    /// The value of `key` in this context's object; records once if this context is not on an object at all.
+    @inline(__always)
+    func value(_ key: String) -> JSONNode? {
+        guard let node else { return nil }
+        if let member = node.member(key) { return member }
+        reportIfNotObject(node)
+        return nil
+    }
+
+    private func reportIfNotObject(_ node: JSONNode) {
+        let kind = node.kind
+        guard kind != .object, kind != .null else { return }
+        let first = session.lock.withLock {
+            defer { reportedNotObject = true }
+            return !reportedNotObject
+        }
+        if first {
+            record(.typeMismatch(path: path, expected: "Object", found: node.found, required: false))
+        }
+    }
+
+    /// Runs a root mapping for the strict `decode` entry points and throws its first failure.
+    func decodeRoot<T>(_ body: (JSONDeserializationContext) -> T) throws(JSONMappingError) -> T {
+        if let error = failure { throw error }
+        let value = body(self)
+        if let error = failure { throw error }
+        return value
+    }
+}
+
+/// What all contexts of one document share: its validity, its options and the errors recorded so far.
+final class MappingSession: @unchecked Sendable {
+    let options: JSONMapper.Options
+    let valid: Bool
+    let lock = NSLock()
+    private var recorded: [JSONMappingError] = []
+
+    init(options: JSONMapper.Options, valid: Bool) {
+        self.options = options
+        self.valid = valid
+    }
+
+    func record(_ error: JSONMappingError) {
+        lock.withLock { recorded.append(error) }
+    }
+
+    var errors: [JSONMappingError] {
+        lock.withLock { recorded }
+    }
+}

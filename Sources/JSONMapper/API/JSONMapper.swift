@@ -1,0 +1,157 @@
+import Foundation
+
+/// The entry points: make a ``JSONDeserializationContext`` from JSON, or decode a model strictly.
+///
+/// ```swift
+/// let context = JSONMapper.context(data)
+/// let person = Person(context)
+/// if !context.valid { print(context.errors[0]) }   // line 1, column 9: expected ...
+///
+/// let strict = try JSONMapper.decode(Person.self, from: data)
+/// ```
+public enum JSONMapper {
+    /// Which parser reads the input.
+    public enum Engine: Sendable, Hashable {
+        /// The library's own parser (the default): strict RFC 8259 validation, exact numbers, one pass over the
+        /// bytes into a flat index, values decoded only when a getter asks.
+        case native
+        /// Foundation's `JSONSerialization`. It accepts some malformed input (`[1,]`, `{"a":1,}`), so `valid` can
+        /// be `true` for text that is not JSON, and its numbers come through `NSNumber`.
+        case foundation
+    }
+
+    /// Settings for parsing and mapping, passed where the context is made.
+    public struct Options: Sendable, Hashable {
+        /// How deeply arrays and objects may nest; deeper input is malformed. The default is 512.
+        public var maximumDepth: Int
+
+        /// Creates options.
+        ///
+        /// - Parameter maximumDepth: How deeply arrays and objects may nest (at least 1).
+        public init(maximumDepth: Int = 512) {
+            self.maximumDepth = max(1, maximumDepth)
+        }
+
+        /// The defaults: depth limit 512.
+        public static var `default`: Options { Options() }
+    }
+
+    /// Parses `data` and returns a context on its top-level value.
+    ///
+    /// Never fails: for malformed input the context's ``JSONDeserializationContext/valid`` is `false`, its
+    /// ``JSONDeserializationContext/errors`` start with the syntax error, and its getters give `nil` and empty
+    /// collections.
+    ///
+    /// - Parameters:
+    ///   - data: UTF-8 JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: A context to pass to a model's initializer.
+    public static func context(
+        _ data: Data, engine: Engine = .native, options: Options = .default
+    ) -> JSONDeserializationContext {
+        switch engine {
+        case .native:
+            do {
+                let document = try NativeDocument(data: data, maximumDepth: options.maximumDepth)
+                return JSONDeserializationContext(root: .native(document, NativeDocument.root), options: options)
+            } catch {
+                return JSONDeserializationContext(invalid: error, options: options)
+            }
+        case .foundation:
+            switch FoundationEngine.parse(data, options: options) {
+            case .success(let node): return JSONDeserializationContext(root: node, options: options)
+            case .failure(let error): return JSONDeserializationContext(invalid: error, options: options)
+            }
+        }
+    }
+
+    /// Reads `stream` to its end and returns a context on its top-level value.
+    ///
+    /// The stream is read in chunks; one that is not open yet is opened and closed again. A stream error makes
+    /// the context invalid, with an error saying how many bytes were read.
+    ///
+    /// - Parameters:
+    ///   - stream: A stream of UTF-8 JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: A context to pass to a model's initializer.
+    public static func context(
+        _ stream: InputStream, engine: Engine = .native, options: Options = .default
+    ) -> JSONDeserializationContext {
+        do {
+            let input = try StreamReader.readAll(stream)
+            switch engine {
+            case .native:
+                let document = try NativeDocument(
+                    adopting: input.bytes, count: input.count, maximumDepth: options.maximumDepth)
+                return JSONDeserializationContext(root: .native(document, NativeDocument.root), options: options)
+            case .foundation:
+                let data = Data(bytesNoCopy: input.bytes, count: input.count, deallocator: .free)
+                return context(data, engine: .foundation, options: options)
+            }
+        } catch {
+            return JSONDeserializationContext(invalid: error, options: options)
+        }
+    }
+
+    /// Returns a context on a tree that `JSONSerialization` or another library already produced.
+    ///
+    /// The tree may hold `[String: Any]`/`NSDictionary`, `[Any]`/`NSArray`, `String`, `NSNumber` and Swift
+    /// numbers, `Bool`, `Decimal` and `NSNull`. Booleans are told from numbers by their type, never by casting.
+    ///
+    /// - Parameters:
+    ///   - jsonObject: The top-level value.
+    ///   - options: Mapping settings.
+    /// - Returns: A valid context on the tree.
+    public static func context(jsonObject: Any, options: Options = .default) -> JSONDeserializationContext {
+        JSONDeserializationContext(root: .foundation(FoundationValue(jsonObject)), options: options)
+    }
+
+    /// Decodes a model strictly: throws when the input is malformed or a required value failed.
+    ///
+    /// A failure inside an optional `getObject` or a lenient `getArray(_:ofClass:)` is contained there and does not
+    /// throw; a failure reached through `require…` getters from the root does. The error names the culprit's path:
+    ///
+    /// ```swift
+    /// do {
+    ///     let timeline = try JSONMapper.decode(Timeline.self, from: data)
+    /// } catch {
+    ///     print(error)   // statuses[3].user.id: expected Int, found String "12"
+    /// }
+    /// ```
+    ///
+    /// All errors, including contained ones, are in ``JSONDeserializationContext/errors`` when you map through
+    /// ``context(_:engine:options:)-(Data,_,_)`` instead.
+    ///
+    /// - Parameters:
+    ///   - type: The model type; the top-level value must be an object.
+    ///   - data: UTF-8 JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: The model.
+    /// - Throws: The first ``JSONMappingError`` that made the decode fail.
+    public static func decode<T: JSONSerializable>(
+        _ type: T.Type, from data: Data, engine: Engine = .native, options: Options = .default
+    ) throws(JSONMappingError) -> T {
+        let context = context(data, engine: engine, options: options)
+        return try context.decodeRoot { $0.requireRootObject(ofClass: type) }
+    }
+
+    /// Decodes a top-level array of models strictly: throws when the input is malformed, the top-level value is
+    /// not an array, or any element failed.
+    ///
+    /// - Parameters:
+    ///   - type: The array type, such as `[Item].self`.
+    ///   - data: UTF-8 JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: The models, in order.
+    /// - Throws: The first ``JSONMappingError`` that made the decode fail, with a path such as `[2].name`.
+    public static func decode<T: JSONSerializable>(
+        _ type: [T].Type, from data: Data, engine: Engine = .native, options: Options = .default
+    ) throws(JSONMappingError) -> [T] {
+        let context = context(data, engine: engine, options: options)
+        return try context.decodeRoot { $0.requireArray(ofClass: T.self) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Parses with Foundation's `JSONSerialization`, guarded so that hostile input cannot crash it.
+enum FoundationEngine {
+    /// The tree `JSONSerialization` makes of `data`, or the error it reports.
+    ///
+    /// `JSONSerialization` parses recursively, so deep nesting could overflow the stack: the nesting depth is
+    /// measured first, without recursion, and input deeper than the limit is rejected before it is handed over.
+    static func parse(_ data: Data, options: JSONMapper.Options) -> Result<JSONNode, JSONMappingError> {
+        if let error = depthError(data, limit: options.maximumDepth) {
+            return .failure(error)
+        }
+        if data.isEmpty {
+            return .failure(JSONMappingError(code: .malformedJSON, path: "", message: "the document is empty", line: 1, column: 1))
+        }
+        do {
+            let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return .success(.foundation(FoundationValue(object)))
+        } catch {
+            let nsError = error as NSError
+            let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+            return .failure(JSONMappingError(code: .malformedJSON, path: "", message: "JSONSerialization: " + detail))
+        }
+    }
+
+    /// An error when brackets outside strings nest deeper than `limit`, with the position of the first one too deep.
+    static func depthError(_ data: Data, limit: Int) -> JSONMappingError? {
+        data.withUnsafeBytes { raw -> JSONMappingError? in
+            guard let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            var depth = 0
+            var inString = false
+            var i = 0
+            while i < raw.count {
+                let byte = bytes[i]
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        i += 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                    depth += 1
+                    if depth > limit {
+                        let (line, column) = SourcePosition.lineAndColumn(of: i, in: bytes, count: raw.count)
+                        return JSONMappingError(
+                            code: .malformedJSON, path: "", message: "nesting is deeper than the limit of \(limit) levels",
+                            line: line, column: column)
+                    }
+                } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                    depth -= 1
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// One value of a tree that `JSONSerialization` (or another library) produced, classified once.
+///
+/// Classification never trusts `as?` casts between numbers and booleans: on Linux `NSNumber(value: 1) as? Bool`
+/// is `true` and `true as? Int` is 1. Booleans are recognized by their exact type instead.
+enum FoundationValue: @unchecked Sendable {
+    case null
+    case bool(Bool)
+    case number(FoundationNumber)
+    case string(String)
+    case object([String: Any])
+    case array([Any])
+    /// A value of a type JSON has no counterpart for (a `Date`, a custom class…).
+    case unsupported(String)
+
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    init(_ value: Any) {
+        let type = Swift.type(of: value)
+        switch value {
+        case let bool as Bool where type == Bool.self:
+            self = .bool(bool)
+        case let number as NSNumber where ObjectIdentifier(type) == Self.booleanClass:
+            self = .bool(number.boolValue)
+        case let string as String:
+            self = .string(string)
+        case let number as NSDecimalNumber:
+            self = .number(.decimal(number.decimalValue))
+        case let number as NSNumber where !(value is any BinaryInteger) && !(value is any BinaryFloatingPoint):
+            self = .number(FoundationNumber(number))
+        case let decimal as Decimal:
+            self = .number(.decimal(decimal))
+        case let integer as any BinaryInteger:
+            if let signed = Int64(exactly: integer) {
+                self = .number(.signed(signed))
+            } else if let unsigned = UInt64(exactly: integer) {
+                self = .number(.unsigned(unsigned))
+            } else {
+                self = .unsupported("\(type)")
+            }
+        case let floating as any BinaryFloatingPoint:
+            self = .number(.double(Double(floating)))
+        case let object as [String: Any]:
+            self = .object(object)
+        case let array as [Any]:
+            self = .array(array)
+        case is NSNull:
+            self = .null
+        default:
+            let mirror = Mirror(reflecting: value)
+            self = mirror.displayStyle == .optional && mirror.children.isEmpty ? .null : .unsupported("\(type)")
+        }
+    }
+}
+
+/// A number from a Foundation tree, in the representation it arrived in.
+enum FoundationNumber {
+    case signed(Int64)
+    case unsigned(UInt64)
+    case double(Double)
+    case decimal(Decimal)
+
+    init(_ number: NSNumber) {
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "f"), UInt8(ascii: "d"):
+            self = .double(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            self = .unsigned(number.uint64Value)
+        default:
+            self = .signed(number.int64Value)
+        }
+    }
+
+    func integer<T: FixedWidthInteger>(_: T.Type) -> Result<T, NumberIssue> {
+        switch self {
+        case .signed(let value):
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case .unsigned(let value):
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case .double(let value):
+            guard value.isFinite else { return .failure(.outOfRange) }
+            guard value.rounded(.towardZero) == value else { return .failure(.notWholeNumber) }
+            return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
+        case .decimal(var value):
+            var whole = Decimal()
+            NSDecimalRound(&whole, &value, 0, .plain)
+            guard whole == value else { return .failure(.notWholeNumber) }
+            return T(whole.description).map(Result.success) ?? .failure(.outOfRange)
+        }
+    }
+
+    func double() -> Result<Double, NumberIssue> {
+        let value: Double
+        switch self {
+        case .signed(let integer): value = Double(integer)
+        case .unsigned(let integer): value = Double(integer)
+        case .double(let double): value = double
+        // Through the decimal's text, correctly rounded: `NSDecimalNumber.doubleValue` can be off by a few ulps.
+        case .decimal(let decimal): value = Double(decimal.description) ?? .nan
+        }
+        return value.isFinite ? .success(value) : .failure(.outOfRange)
+    }
+
+    func decimal() -> Result<Decimal, NumberIssue> {
+        switch self {
+        case .signed(let integer): .success(Decimal(integer))
+        case .unsigned(let integer): .success(Decimal(integer))
+        // The shortest text that reads back as the same Double: "0.1", not 0.1000000000000000055….
+        case .double(let double):
+            Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")).map(Result.success)
+                ?? .failure(.outOfRange)
+        case .decimal(let decimal): .success(decimal)
+        }
+    }
+
+    /// The number as it would be written in JSON, for error messages.
+    var text: String {
+        switch self {
+        case .signed(let integer): "\(integer)"
+        case .unsigned(let integer): "\(integer)"
+        case .double(let double): "\(double)"
+        case .decimal(let decimal): decimal.description
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// The JSON types, as error messages name them.
+enum JSONKind: Sendable {
+    case null, bool, number, string, object, array
+
+    var name: String {
+        switch self {
+        case .null: "null"
+        case .bool: "Bool"
+        case .number: "Number"
+        case .string: "String"
+        case .object: "Object"
+        case .array: "Array"
+        }
+    }
+}
+
+/// One value inside a parsed document: the storage interface the context reads, whichever engine parsed it.
+///
+/// Every operation the getters need is here, answered by the native tape or by a Foundation tree, so that types,
+/// paths and errors are the same on both engines.
+enum JSONNode: @unchecked Sendable {
+    /// A value on a native document's tape.
+    case native(NativeDocument, Int)
+    /// A value of a tree that `JSONSerialization` or another library made.
+    case foundation(FoundationValue)
+
+    var kind: JSONKind {
+        switch self {
+        case .native(let document, let index):
+            switch document.entry(index).tag {
+            case .null: .null
+            case .true, .false: .bool
+            case .integer, .float: .number
+            case .string, .escapedString: .string
+            case .object: .object
+            case .array: .array
+            }
+        case .foundation(let value):
+            switch value {
+            case .null: .null
+            case .bool: .bool
+            case .number: .number
+            case .string: .string
+            case .object: .object
+            case .array: .array
+            // A value JSON cannot hold reads as null, and is described by its type in errors.
+            case .unsupported: .null
+            }
+        }
+    }
+
+    // MARK: Containers
+
+    /// The value of member `key`, if this is an object that has one.
+    @inline(__always)
+    func member(_ key: String) -> JSONNode? {
+        switch self {
+        case .native(let document, let index):
+            guard document.entry(index).tag == .object, let member = document.member(of: index, key: key) else {
+                return nil
+            }
+            return .native(document, member)
+        case .foundation(.object(let object)):
+            return object[key].map { .foundation(FoundationValue($0)) }
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// The number of elements of an array or members of an object; zero for anything else.
+    var count: Int {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            return tag == .object || tag == .array ? document.count(of: index) : 0
+        case .foundation(.object(let object)): return object.count
+        case .foundation(.array(let array)): return array.count
+        case .foundation: return 0
+        }
+    }
+
+    /// Calls `body` with each element's position and value, if this is an array.
+    @inline(__always)
+    func forEachElement(_ body: (Int, JSONNode) throws -> Void) rethrows {
+        switch self {
+        case .native(let document, let index):
+            guard document.entry(index).tag == .array else { return }
+            try document.forEachElement(of: index) { position, element in
+                try body(position, .native(document, element))
+            }
+        case .foundation(.array(let array)):
+            for (position, element) in array.enumerated() {
+                try body(position, .foundation(FoundationValue(element)))
+            }
+        case .foundation:
+            return
+        }
+    }
+
+    /// Calls `body` with each member's key and value, if this is an object: in document order on the native
+    /// engine, in key order on the Foundation engine (whose dictionaries keep no order).
+    func forEachMember(_ body: (String, JSONNode) throws -> Void) rethrows {
+        switch self {
+        case .native(let document, let index):
+            guard document.entry(index).tag == .object else { return }
+            try document.forEachMember(of: index) { key, value in
+                try body(key, .native(document, value))
+            }
+        case .foundation(.object(let object)):
+            for key in object.keys.sorted() {
+                if let value = object[key] {
+                    try body(key, .foundation(FoundationValue(value)))
+                }
+            }
+        case .foundation:
+            return
+        }
+    }
+
+    // MARK: Scalars
+
+    var bool: Bool? {
+        switch self {
+        case .native(let document, let index):
+            switch document.entry(index).tag {
+            case .true: true
+            case .false: false
+            default: nil
+            }
+        case .foundation(.bool(let value)): value
+        case .foundation: nil
+        }
+    }
+
+    var string: String? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            return tag == .string || tag == .escapedString ? document.string(at: index) : nil
+        case .foundation(.string(let value)):
+            return value
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// The exact integer, when this is a number; `nil` when it is not a number at all.
+    func integer<T: FixedWidthInteger>(_ type: T.Type) -> Result<T, NumberIssue>? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return NumberText(bytes: document.text(at: index)).integer(type)
+        case .foundation(.number(let number)):
+            return number.integer(type)
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// The nearest `Double`, when this is a number.
+    func double() -> Result<Double, NumberIssue>? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return NumberText(bytes: document.text(at: index)).double()
+        case .foundation(.number(let number)):
+            return number.double()
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// The nearest `Float`, when this is a number.
+    func float() -> Result<Float, NumberIssue>? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return NumberText(bytes: document.text(at: index)).float()
+        case .foundation(.number(let number)):
+            return number.double().flatMap { double in
+                let float = Float(double)
+                return float.isFinite ? .success(float) : .failure(.outOfRange)
+            }
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// The exact `Decimal`, when this is a number. On the native engine it comes from the number's text.
+    func decimal() -> Result<Decimal, NumberIssue>? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return NumberText(bytes: document.text(at: index)).decimal()
+        case .foundation(.number(let number)):
+            return number.decimal()
+        case .foundation:
+            return nil
+        }
+    }
+
+    // MARK: Descriptions
+
+    /// How error messages show this value: `String "12"`, `Number 3.7`, `Bool true`, `null`, `Object`, `Array`.
+    var found: String {
+        switch (self, kind) {
+        case (_, .null):
+            if case .foundation(.unsupported(let type)) = self { return "unsupported value of type \(type)" }
+            return "null"
+        case (_, .bool):
+            return bool == true ? "Bool true" : "Bool false"
+        case (_, .string):
+            return "String " + Quoting.quoted(string ?? "", limit: 40)
+        case (.native(let document, let index), .number):
+            let text = document.text(at: index)
+            let shown = String(decoding: UnsafeBufferPointer(rebasing: text.prefix(40)), as: UTF8.self)
+            return "Number " + shown + (text.count > 40 ? "…" : "")
+        case (.foundation(.number(let number)), .number):
+            return "Number " + number.text
+        case (_, .object), (_, .array), (_, .number):
+            return kind.name
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// A JSON document parsed by the native engine: its bytes and the tape that indexes them.
+///
+/// Immutable once made, so it can be read from any thread. Values are located through tape indices; strings and
+/// numbers are decoded from the bytes only when a getter asks for them.
+final class NativeDocument: @unchecked Sendable {
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let byteCount: Int
+    private let tape: UnsafeMutablePointer<UInt64>
+    private let tapeCount: Int
+
+    /// Takes ownership of `bytes`, which must hold `byteCount` bytes followed by ``NativeScanner/padding`` zero
+    /// bytes, and scans them.
+    ///
+    /// - Throws: The first syntax error, as a ``JSONMappingError`` with code `malformedJSON`; `bytes` is freed.
+    init(adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int)
+        throws(JSONMappingError)
+    {
+        let scanner = NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
+        do {
+            (tape, tapeCount) = try scanner.scan().take()
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+        self.bytes = bytes
+        self.byteCount = byteCount
+    }
+
+    /// Copies `data` and scans it.
+    convenience init(data: Data, maximumDepth: Int) throws(JSONMappingError) {
+        let count = data.count
+        let buffer = Self.allocateBuffer(count: count)
+        data.copyBytes(to: buffer, count: count)
+        try self.init(adopting: buffer, count: count, maximumDepth: maximumDepth)
+    }
+
+    /// Memory for `count` bytes of input followed by the zero padding the scanner needs.
+    static func allocateBuffer(count: Int) -> UnsafeMutablePointer<UInt8> {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count + NativeScanner.padding)
+        (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
+        return buffer
+    }
+
+    deinit {
+        bytes.deallocate()
+        tape.deallocate()
+    }
+
+    /// The tape index of the top-level value.
+    static let root = 0
+
+    @inline(__always)
+    func entry(_ index: Int) -> TapeEntry {
+        TapeEntry(bits: tape[index])
+    }
+
+    /// The index of the value after the one at `index`, skipping a container's contents.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let entry = entry(index)
+        return entry.tag.rawValue >= TapeTag.object.rawValue ? entry.low : index + 1
+    }
+
+    // MARK: Containers
+
+    /// The tape index of the member named `key` of the object at `index`, or `nil` when it has none.
+    /// When a key occurs more than once, the last one wins, as in `JSONSerialization` and JavaScript.
+    func member(of index: Int, key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { wanted in
+            let end = entry(index).low
+            var found: Int?
+            var i = index + 1
+            while i < end {
+                if keyEquals(i, wanted) { found = i + 1 }
+                i = next(after: i + 1)
+            }
+            return found
+        }
+    }
+
+    @inline(__always)
+    private func keyEquals(_ index: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = entry(index)
+        if key.tag == .string {
+            return key.middle == wanted.count
+                && (wanted.isEmpty || memcmp(bytes + key.low, wanted.baseAddress!, wanted.count) == 0)
+        }
+        // Escaped (or very long) keys are rare: compare their decoded text.
+        guard key.middle >= wanted.count || key.middle == Int(TapeEntry.saturated) else { return false }
+        var decoded = string(at: index)
+        return decoded.withUTF8 { $0.elementsEqual(wanted) }
+    }
+
+    /// The number of members or elements of the container at `index`.
+    func count(of index: Int) -> Int {
+        let entry = entry(index)
+        if entry.middle < Int(TapeEntry.saturated) { return entry.middle }
+        var n = 0
+        var i = index + 1
+        let step = entry.tag == .object ? 2 : 1
+        while i < entry.low {
+            i = step == 2 ? next(after: i + 1) : next(after: i)
+            n += 1
+        }
+        return n
+    }
+
+    /// Calls `body` with the position and tape index of each element of the array at `index`.
+    @inline(__always)
+    func forEachElement(of index: Int, _ body: (Int, Int) throws -> Void) rethrows {
+        let end = entry(index).low
+        var i = index + 1
+        var position = 0
+        while i < end {
+            try body(position, i)
+            position += 1
+            i = next(after: i)
+        }
+    }
+
+    /// Calls `body` with the key and value index of each member of the object at `index`, in document order.
+    func forEachMember(of index: Int, _ body: (String, Int) throws -> Void) rethrows {
+        let end = entry(index).low
+        var i = index + 1
+        while i < end {
+            try body(string(at: i), i + 1)
+            i = next(after: i + 1)
+        }
+    }
+
+    // MARK: Scalars
+
+    /// The bytes of the string (without quotes) or number at `index`.
+    func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = entry(index)
+        var length = entry.middle
+        if length == Int(TapeEntry.saturated) {
+            length = measure(entry)
+        }
+        return UnsafeBufferPointer(start: bytes + entry.low, count: length)
+    }
+
+    /// The decoded string at `index`.
+    func string(at index: Int) -> String {
+        let text = text(at: index)
+        return StringDecoding.decode(bytes + entry(index).low, count: text.count, escaped: entry(index).tag == .escapedString)
+    }
+
+    /// The length of a string or number too long for its tape entry, found from its text.
+    private func measure(_ entry: TapeEntry) -> Int {
+        var i = entry.low
+        if entry.tag == .string || entry.tag == .escapedString {
+            while bytes[i] != UInt8(ascii: "\"") {
+                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+            }
+        } else {
+            while i < byteCount, Self.isNumberByte(bytes[i]) { i += 1 }
+        }
+        return i - entry.low
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default:
+            false
+        }
+    }
+}

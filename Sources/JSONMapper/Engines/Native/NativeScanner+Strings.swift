@@ -1,0 +1,115 @@
+extension NativeScanner {
+    /// Validates the string whose opening quote is at `start` and appends its entry; returns the index after the
+    /// closing quote.
+    ///
+    /// Checks RFC 8259's rules: no unescaped control characters, only the defined escapes, `\u` followed by four
+    /// hex digits, and well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above U+10FFFF).
+    /// Escaped lone surrogates (`"\uD800"`) are grammatical JSON and pass; decoding turns them into U+FFFD.
+    mutating func string(at start: Int) throws(JSONMappingError) -> Int {
+        let first = start + 1
+        var i = first
+        var escaped = false
+        while true {
+            // Skip eight plain ASCII bytes at a time: none a quote, a backslash, a control character or non-ASCII.
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+                let special = Self.specialStringBytes(in: word)
+                if special == 0 {
+                    i += 8
+                } else {
+                    i += special.trailingZeroBitCount / 8
+                    break
+                }
+            }
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") {
+                tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
+                return i + 1
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+                i = try escape(at: i)
+            } else if byte < 0x20 {
+                if i >= count { break }
+                throw error(
+                    at: i, "control character \(Self.unicodeName(byte)) must be escaped in a string", inValue: true)
+            } else if byte < 0x80 {
+                i += 1
+            } else {
+                i = try utf8Sequence(at: i)
+            }
+        }
+        throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+    }
+
+    /// A word with the top bit set in each byte that is `"`, `\`, below 0x20 or above 0x7F.
+    /// Only the lowest flagged byte is exact (borrows can flag bytes above it), which is all the caller uses.
+    @inline(__always)
+    static func specialStringBytes(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = word &- (ones &* 0x20)
+        return (hasQuote | hasBackslash | hasControl | word) & highs
+    }
+
+    private func escape(at start: Int) throws(JSONMappingError) -> Int {
+        let byte = bytes[start + 1]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return start + 2
+        case UInt8(ascii: "u"):
+            for k in 2..<6 where start + k >= count || StringDecoding.hexValue(bytes[start + k]) == nil {
+                throw error(
+                    at: start + k,
+                    "invalid \\u escape: expected 4 hex digits, found \(describeByte(at: start + k))", inValue: true)
+            }
+            return start + 6
+        default:
+            break
+        }
+        if start + 1 >= count {
+            throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+        }
+        throw error(at: start, "invalid escape sequence '\\\(Self.printable(byte))' in a string", inValue: true)
+    }
+
+    /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`.
+    private func utf8Sequence(at start: Int) throws(JSONMappingError) -> Int {
+        let lead = bytes[start]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+        case 0xE0...0xEF:
+            length = 3
+            if lead == 0xE0 { low = 0xA0 }  // overlong below U+0800
+            if lead == 0xED { high = 0x9F }  // UTF-16 surrogates
+        case 0xF0...0xF4:
+            length = 4
+            if lead == 0xF0 { low = 0x90 }  // overlong below U+10000
+            if lead == 0xF4 { high = 0x8F }  // above U+10FFFF
+        default:
+            throw error(at: start, "invalid UTF-8: byte \(Self.hex(lead)) cannot start a character", inValue: true)
+        }
+        for k in 1..<length {
+            let byte = bytes[start + k]
+            let bound: ClosedRange<UInt8> = k == 1 ? low...high : 0x80...0xBF
+            guard bound.contains(byte) else {
+                if start + k >= count {
+                    throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+                }
+                throw error(
+                    at: start + k,
+                    "invalid UTF-8: byte \(Self.hex(byte)) cannot follow \(Self.hex(bytes[start + k - 1]))",
+                    inValue: true)
+            }
+        }
+        return start + length
+    }
+}

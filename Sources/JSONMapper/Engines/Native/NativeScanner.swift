@@ -1,0 +1,165 @@
+/// Validates a JSON text against RFC 8259 and builds its tape in one pass over the bytes.
+///
+/// Nesting is tracked on an explicit stack, never by recursion, so input depth cannot overflow the call stack;
+/// the depth limit is checked as each container opens. The bytes must be followed by at least
+/// ``NativeScanner/padding`` zero bytes, which lets the scanner look one word ahead without bounds checks; a zero
+/// byte is never valid where the scanner looks for a token, so the padding reads as "end of input".
+struct NativeScanner: ~Copyable {
+    static let padding = 8
+
+    /// One open container.
+    struct Frame {
+        /// Tape index of the container's entry.
+        var entry: Int
+        /// Members or elements seen so far.
+        var count: Int
+        /// Tape index of the current member's key, or -1 (objects only).
+        var key: Int
+        let isObject: Bool
+    }
+
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    let maximumDepth: Int
+    var tape: TapeBuffer
+    var stack: [Frame] = []
+
+    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        self.bytes = bytes
+        self.count = count
+        self.maximumDepth = maximumDepth
+        tape = TapeBuffer(estimatedCount: count / 8 + 16)
+    }
+
+    /// Scans the whole input, returning the finished tape or the first syntax error.
+    consuming func scan() throws(JSONMappingError) -> TapeBuffer {
+        guard count < Int(UInt32.max) else {
+            throw error(at: 0, "the document is larger than 4 GiB, the most this engine reads")
+        }
+        var i = skipWhitespace(from: 0)
+        if i == count {
+            throw error(at: i, count == 0 ? "the document is empty" : "expected a value, found end of input")
+        }
+        value: while true {
+            // A value starts at i.
+            let byte = bytes[i]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                if stack.count >= maximumDepth {
+                    throw error(at: i, "nesting is deeper than the limit of \(maximumDepth) levels")
+                }
+                stack.append(Frame(entry: tape.count, count: 0, key: -1, isObject: isObject))
+                tape.append(TapeEntry(tag: isObject ? .object : .array, middle: 0, low: 0))
+                i = skipWhitespace(from: i + 1)
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if bytes[i] == close, i < count {
+                    i += 1
+                    closeContainer()
+                } else if isObject {
+                    i = try memberKey(at: i, first: true)
+                    continue value
+                } else {
+                    stack[stack.count - 1].count = 1
+                    if i == count { throw error(at: i, "expected a value or ']', found end of input") }
+                    continue value
+                }
+            case UInt8(ascii: "\""):
+                i = try string(at: i)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try number(at: i)
+            case UInt8(ascii: "t"):
+                i = try literal("true", at: i, tag: .true)
+            case UInt8(ascii: "f"):
+                i = try literal("false", at: i, tag: .false)
+            case UInt8(ascii: "n"):
+                i = try literal("null", at: i, tag: .null)
+            default:
+                throw error(at: i, "expected a value, found \(describeByte(at: i))", inValue: true)
+            }
+
+            // A value ended just before i: find what follows it.
+            while true {
+                i = skipWhitespace(from: i)
+                guard let top = stack.last else {
+                    if i != count {
+                        throw error(at: i, "expected end of input after the top-level value, found \(describeByte(at: i))")
+                    }
+                    return tape
+                }
+                let byte = i < count ? bytes[i] : 0
+                if byte == UInt8(ascii: ",") {
+                    stack[stack.count - 1].count += 1
+                    i = skipWhitespace(from: i + 1)
+                    if top.isObject {
+                        i = try memberKey(at: i, first: false)
+                    } else if bytes[i] == UInt8(ascii: "]") && i < count {
+                        throw error(at: i, "expected a value after ',', found ']' (trailing commas are not allowed)", inValue: true)
+                    } else if i == count {
+                        throw error(at: i, "expected a value after ',', found end of input", inValue: true)
+                    }
+                    continue value
+                }
+                if byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1
+                    closeContainer()
+                    continue
+                }
+                throw error(
+                    at: i,
+                    top.isObject
+                        ? "expected ',' or '}' after an object member, found \(describeByte(at: i))"
+                        : "expected ',' or ']' after an array element, found \(describeByte(at: i))",
+                    inValue: false)
+            }
+        }
+    }
+
+    /// Reads an object member's key and colon at i, returning the index of its value.
+    private mutating func memberKey(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
+        guard bytes[start] == UInt8(ascii: "\""), start < count else {
+            let found = describeByte(at: start)
+            if !first && bytes[start] == UInt8(ascii: "}") && start < count {
+                throw error(at: start, "expected a key after ',', found '}' (trailing commas are not allowed)")
+            }
+            throw error(at: start, first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
+        }
+        if first { stack[stack.count - 1].count = 1 }
+        stack[stack.count - 1].key = tape.count
+        var i = try string(at: start)
+        i = skipWhitespace(from: i)
+        guard bytes[i] == UInt8(ascii: ":"), i < count else {
+            throw error(at: i, "expected ':' after an object key, found \(describeByte(at: i))")
+        }
+        i = skipWhitespace(from: i + 1)
+        if i == count { throw error(at: i, "expected a value, found end of input", inValue: true) }
+        return i
+    }
+
+    private mutating func closeContainer() {
+        let frame = stack.removeLast()
+        let kind: TapeTag = frame.isObject ? .object : .array
+        tape.set(frame.entry, TapeEntry(tag: kind, middle: frame.count, low: tape.count))
+    }
+
+    @inline(__always)
+    func skipWhitespace(from start: Int) -> Int {
+        var i = start
+        while true {
+            let byte = bytes[i]
+            if byte > 0x20 { return i }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09, i < count else { return i }
+            i += 1
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(JSONMappingError) -> Int {
+        let length = word.utf8CodeUnitCount
+        let expected = word.utf8Start
+        for k in 0..<length where start + k >= count || bytes[start + k] != expected[k] {
+            throw error(at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))", inValue: true)
+        }
+        tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+        return start + length
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Reads an `InputStream` to its end in chunks, into a buffer the native engine can adopt.
+enum StreamReader {
+    static let chunkSize = 64 * 1024
+
+    /// The stream's bytes, followed by the zero padding the scanner needs; the caller owns `bytes`.
+    struct Input {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let count: Int
+    }
+
+    /// Opens the stream if it is not open yet (closing it again afterwards), and reads until it reports its end.
+    ///
+    /// - Throws: A `malformedJSON` error when the stream fails, giving the line and column reached and the
+    ///   number of bytes read.
+    static func readAll(_ stream: InputStream) throws(JSONMappingError) -> Input {
+        var opened = false
+        if stream.streamStatus == .notOpen {
+            stream.open()
+            opened = true
+        }
+        defer {
+            if opened { stream.close() }
+        }
+        var capacity = chunkSize
+        var buffer = NativeDocument.allocateBuffer(count: capacity)
+        var count = 0
+        while true {
+            if capacity - count < chunkSize {
+                capacity *= 2
+                let larger = NativeDocument.allocateBuffer(count: capacity)
+                larger.moveInitialize(from: buffer, count: count)
+                buffer.deallocate()
+                buffer = larger
+            }
+            let read = stream.read(buffer + count, maxLength: chunkSize)
+            if read > 0 {
+                count += read
+            } else if read == 0 {
+                break
+            } else {
+                let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
+                buffer.deallocate()
+                let reason = stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
+                throw JSONMappingError(
+                    code: .malformedJSON, path: "",
+                    message: "the stream failed after \(count) bytes: \(reason)", line: line, column: column)
+            }
+        }
+        // The scanner reads the padding after the last byte: make it zero again over what the last chunk left.
+        (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
+        return Input(bytes: buffer, count: count)
+    }
+}

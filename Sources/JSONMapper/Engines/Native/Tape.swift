@@ -1,0 +1,105 @@
+/// The kind of one tape entry, stored in the entry's top four bits.
+enum TapeTag: UInt64 {
+    case null = 0
+    case `false` = 1
+    case `true` = 2
+    /// A number written with digits only (`-12`, `0`).
+    case integer = 3
+    /// A number with a fraction or an exponent (`1.5`, `1e3`).
+    case float = 4
+    /// A string without escape sequences: its bytes are its UTF-8.
+    case string = 5
+    /// A string with at least one escape sequence, decoded on demand.
+    case escapedString = 6
+    case object = 7
+    case array = 8
+}
+
+/// One 64-bit entry of the flat tape the native scanner produces: one entry per value, in document order.
+///
+/// Layout, from the top bit down:
+/// - bits 60–63: the ``TapeTag``;
+/// - bits 32–55: for strings and numbers, the length in bytes (saturated at ``saturated``, in which case it is
+///   measured again from the text); for objects and arrays, the number of members or elements (saturated the same
+///   way, then counted on demand);
+/// - bits 0–31: for scalars, the byte offset of the value's first byte (after the quote for strings); for objects
+///   and arrays, the index of the first tape entry after the container.
+///
+/// An object's members follow its entry as key, value, key, value…; a key is a string entry.
+struct TapeEntry {
+    static let saturated: UInt64 = 0xFF_FFFF
+
+    let bits: UInt64
+
+    init(bits: UInt64) {
+        self.bits = bits
+    }
+
+    init(tag: TapeTag, middle: Int, low: Int) {
+        let m = UInt64(truncatingIfNeeded: middle)
+        bits = tag.rawValue << 60 | (m < Self.saturated ? m : Self.saturated) << 32 | UInt64(UInt32(truncatingIfNeeded: low))
+    }
+
+    var tag: TapeTag {
+        // Every entry is written from a TapeTag, so the top bits always hold a valid raw value.
+        TapeTag(rawValue: bits >> 60) ?? .null
+    }
+
+    /// Length of a scalar or count of a container; ``saturated`` when it did not fit.
+    var middle: Int { Int((bits >> 32) & Self.saturated) }
+
+    /// Offset of a scalar or end index of a container.
+    var low: Int { Int(bits & 0xFFFF_FFFF) }
+}
+
+/// A growable buffer of tape entries, owned by whoever takes it with ``take()``.
+struct TapeBuffer: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<UInt64>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(estimatedCount: Int) {
+        capacity = max(16, estimatedCount)
+        base = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ entry: TapeEntry) {
+        if count == capacity { grow() }
+        base[count] = entry.bits
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func set(_ index: Int, _ entry: TapeEntry) {
+        base[index] = entry.bits
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> TapeEntry { TapeEntry(bits: base[index]) }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Hands the entries over to the caller, who must deallocate them; a buffer with much unused room is
+    /// trimmed to size first, so a parsed document holds at most a quarter more than it needs.
+    consuming func take() -> (UnsafeMutablePointer<UInt64>, Int) {
+        let (base, count, capacity) = (self.base, self.count, self.capacity)
+        discard self
+        guard count < capacity - capacity / 4 else { return (base, count) }
+        let trimmed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
+        trimmed.moveInitialize(from: base, count: count)
+        base.deallocate()
+        return (trimmed, count)
+    }
+}

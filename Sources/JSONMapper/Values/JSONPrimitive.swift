@@ -1,0 +1,149 @@
+import Foundation
+
+/// A type that getters read straight from a JSON value, with no model of its own: `String`, `Int`, `Int64`,
+/// `UInt64`, `Double`, `Float`, `Bool`, `Decimal`, `URL`, and arrays of these nested to any depth (`[[[Double]]]`).
+///
+/// ``JSONDeserializationContext/getArray(_:)`` and ``JSONDeserializationContext/getDictionary(_:)`` produce
+/// collections of these. The conversions are strict: a `Bool` is never a number, a number is never a string, and
+/// an integer type takes a number only when its value is a whole number in range.
+///
+/// The library provides every conformance; the requirements are its implementation.
+public protocol JSONPrimitive {
+    /// The name error messages use for this type: `Int`, `[String]`.
+    static var jsonTypeName: String { get }
+
+    /// Reads a value of this type, recording a type mismatch through `reader` and returning `nil` when the value
+    /// is not one. Implementation detail of the library's conformances.
+    static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Self?
+}
+
+/// Carries one JSON value, and where to report problems, to a ``JSONPrimitive`` conformance.
+/// It has no public API of its own.
+public struct JSONPrimitiveReader {
+    let node: JSONNode
+    let context: JSONDeserializationContext
+    let required: Bool
+
+    /// The reader for another value of the same collection.
+    func reading(_ node: JSONNode) -> JSONPrimitiveReader {
+        JSONPrimitiveReader(node: node, context: context, required: required)
+    }
+
+    /// Converts the value, recording a mismatch when `convert` says it is of the wrong kind (`nil`) or cannot be
+    /// represented (a ``NumberIssue``).
+    @inline(__always)
+    func convert<T>(_ path: () -> String, expected: String, _ convert: (JSONNode) -> Result<T, NumberIssue>?) -> T? {
+        switch convert(node) {
+        case .success(let value)?:
+            return value
+        case .failure(let issue)?:
+            mismatch(path, expected: expected, note: issue.note)
+        case nil:
+            mismatch(path, expected: expected, note: nil)
+        }
+        return nil
+    }
+
+    /// Records that the value is not of the expected type; a required failure for required getters.
+    func mismatch(_ path: () -> String, expected: String, note: String?) {
+        let found = node.found + (note.map { " (\($0))" } ?? "")
+        let error = JSONMappingError.typeMismatch(path: path(), expected: expected, found: found, required: required)
+        required ? context.fail(error) : context.record(error)
+    }
+
+    /// Records that a collection dropped the element at `path`; a required failure for required getters.
+    func dropped(_ path: () -> String, from collection: String) {
+        let error = JSONMappingError.dropped(
+            path: path(), "dropped from \(collection)", innerFailure: false, required: required)
+        required ? context.fail(error) : context.record(error)
+    }
+}
+
+extension String: JSONPrimitive {
+    public static var jsonTypeName: String { "String" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
+        reader.convert(path, expected: jsonTypeName) { $0.string.map(Result.success) }
+    }
+}
+
+extension Bool: JSONPrimitive {
+    public static var jsonTypeName: String { "Bool" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
+        reader.convert(path, expected: jsonTypeName) { $0.bool.map(Result.success) }
+    }
+}
+
+extension Int: JSONPrimitive {
+    public static var jsonTypeName: String { "Int" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
+        reader.convert(path, expected: jsonTypeName) { $0.integer(Int.self) }
+    }
+}
+
+extension Int64: JSONPrimitive {
+    public static var jsonTypeName: String { "Int64" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
+        reader.convert(path, expected: jsonTypeName) { $0.integer(Int64.self) }
+    }
+}
+
+extension UInt64: JSONPrimitive {
+    public static var jsonTypeName: String { "UInt64" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
+        reader.convert(path, expected: jsonTypeName) { $0.integer(UInt64.self) }
+    }
+}
+
+extension Double: JSONPrimitive {
+    public static var jsonTypeName: String { "Double" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
+        reader.convert(path, expected: jsonTypeName) { $0.double() }
+    }
+}
+
+extension Float: JSONPrimitive {
+    public static var jsonTypeName: String { "Float" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {
+        reader.convert(path, expected: jsonTypeName) { $0.float() }
+    }
+}
+
+extension Decimal: JSONPrimitive {
+    public static var jsonTypeName: String { "Decimal" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Decimal? {
+        reader.convert(path, expected: jsonTypeName) { $0.decimal() }
+    }
+}
+
+extension URL: JSONPrimitive {
+    public static var jsonTypeName: String { "URL" }
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> URL? {
+        reader.convert(path, expected: jsonTypeName) { node in
+            node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
+        }
+    }
+}
+
+extension Array: JSONPrimitive where Element: JSONPrimitive {
+    public static var jsonTypeName: String { "[\(Element.jsonTypeName)]" }
+
+    /// Reads the elements that are of `Element`'s type, dropping (and recording) the others.
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Element]? {
+        let node = reader.node
+        guard node.kind == .array else {
+            reader.mismatch(path, expected: jsonTypeName, note: nil)
+            return nil
+        }
+        var result: [Element] = []
+        result.reserveCapacity(node.count)
+        node.forEachElement { position, element in
+            let elementPath = { JSONPath.appending(.index(position), to: path()) }
+            if let value = Element._read(reader.reading(element), at: elementPath) {
+                result.append(value)
+            } else {
+                reader.dropped(elementPath, from: jsonTypeName)
+            }
+        }
+        return result
+    }
+}

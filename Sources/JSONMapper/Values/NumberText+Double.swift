@@ -1,0 +1,205 @@
+extension NumberText {
+    /// The `Double` nearest the number (ties to even), as `Double(String)` gives, or `outOfRange` when it
+    /// overflows to infinity. Underflow gives zero, which is the nearest value.
+    ///
+    /// Three tiers, each exact where it answers: Clinger's fast path (significand ≤ 2^53, |power| ≤ 22, one
+    /// correctly rounded IEEE operation); the Eisel–Lemire method (a 128-bit product with a tabulated power of
+    /// five, which declines the rare inputs too close to a rounding boundary to decide); and the standard
+    /// library's parser for what is left.
+    func double() -> Result<Double, NumberIssue> {
+        let value = Self.parseDouble(bytes)
+        return value.isFinite ? .success(value) : .failure(.outOfRange)
+    }
+
+    /// The `Float` nearest the number, or `outOfRange` when it overflows `Float`.
+    ///
+    /// Rounding the nearest `Double` to `Float` is correct except when that `Double` lies exactly halfway between
+    /// two `Float`s (the true value may be on either side); those cases go to the standard library.
+    func float() -> Result<Float, NumberIssue> {
+        let double = Self.parseDouble(bytes)
+        var float = Float(double)
+        if Double(float) != double {
+            let other = Double(float) < double ? float.nextUp : float.nextDown
+            if (Double(float) + Double(other)) / 2 == double {
+                float = Float(String(decoding: bytes, as: UTF8.self)) ?? float
+            }
+        }
+        return float.isFinite ? .success(float) : .failure(.outOfRange)
+    }
+
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        var i = 0
+        let n = bytes.count
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { i += 1 }
+        // Up to 19 significant digits go into `significand`; later ones only move `power` and set `truncated`.
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var power = 0
+        var truncated = false
+        while i < n, NativeScanner.isDigit(bytes[i]) {
+            let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
+            if digitCount < 19 {
+                significand = significand &* 10 &+ digit
+                if significand != 0 { digitCount += 1 }
+            } else {
+                power += 1
+                truncated = truncated || digit != 0
+            }
+            i += 1
+        }
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < n, NativeScanner.isDigit(bytes[i]) {
+                let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
+                if digitCount < 19 {
+                    significand = significand &* 10 &+ digit
+                    power -= 1
+                    if significand != 0 { digitCount += 1 }
+                } else {
+                    truncated = truncated || digit != 0
+                }
+                i += 1
+            }
+        }
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var negativeExponent = false
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                negativeExponent = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var exponent = 0
+            while i < n, NativeScanner.isDigit(bytes[i]) {
+                exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), exponentLimit)
+                i += 1
+            }
+            power += negativeExponent ? -exponent : exponent
+        }
+
+        let magnitude: Double
+        if significand == 0 {
+            magnitude = 0
+        } else if !truncated, significand <= 1 << 53, (-22...22).contains(power) {
+            let scale = exactPowersOfTen[abs(power)]
+            magnitude = power < 0 ? Double(significand) / scale : Double(significand) * scale
+        } else if let value = eiselLemire(significand, power),
+            !truncated || eiselLemire(significand + 1, power) == value
+        {
+            // A truncated significand lies between `significand` and `significand + 1`: equal results bound it.
+            magnitude = value
+        } else {
+            return Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
+        }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The `Double` nearest `significand × 10^power` (significand > 0), or `nil` when the 128-bit product leaves
+    /// the rounding direction undecided.
+    ///
+    /// With `P` the tabulated significand of 5^power (|P − exact| < 1, exact for 0 ≤ power ≤ 55) and `w` the
+    /// significand shifted to fill 64 bits, `z = ⌊w·P / 2^64⌋` is within (−1, 2) of the exact scaled value. The
+    /// bits of `z` below the 53 kept (more for subnormals) decide rounding; only a remainder within that error of
+    /// the halfway point is undecided. When `P` is exact, the dropped low word makes the product exact and halfway
+    /// ties round to even.
+    static func eiselLemire(_ significand: UInt64, _ power: Int) -> Double? {
+        if power < PowersOfFive.smallest { return 0 }
+        if power > PowersOfFive.largest { return .infinity }
+        let shift = significand.leadingZeroBitCount
+        let w = significand << shift
+        let entry = 2 * (power - PowersOfFive.smallest)
+        let high = w.multipliedFullWidth(by: PowersOfFive.table[entry])
+        let low = w.multipliedFullWidth(by: PowersOfFive.table[entry + 1])
+        let (middle, carry) = high.low.addingReportingOverflow(low.high)
+        let z = UInt128Parts(high: high.high &+ (carry ? 1 : 0), low: middle)
+        let rest = low.low
+        let upper = Int(z.high >> 63)
+        // The value's leading bit is 2^exponent: 63 + upper + ⌊power·log2(10)⌋ − shift.
+        var exponent = 63 + upper + ((217_706 * power) >> 16) - shift
+        // Bits of z below the kept significand: 53 bits are kept for normal numbers, fewer for subnormals.
+        let dropped = 74 + upper + max(0, -1022 - exponent)
+        // Past 128 dropped bits the value is below half the smallest subnormal (or too near it to tell).
+        if dropped > 128 { return dropped == 129 ? nil : 0 }
+        let exact = (0...PowersOfFive.largestExact).contains(power)
+
+        var kept = z.shiftedRight(by: dropped)
+        let remainder = z.masked(toLow: dropped)
+        let half = UInt128Parts.power(of: dropped - 1)
+        let roundUp: Bool
+        if exact {
+            if remainder == half {
+                roundUp = rest != 0 || kept & 1 == 1
+            } else {
+                roundUp = half < remainder
+            }
+        } else {
+            // The exact remainder is within (−1, 2) of `remainder`: undecidable when that interval holds `half`.
+            if half.isWithin(of: remainder, below: 1, above: 2) { return nil }
+            roundUp = half < remainder
+        }
+        if roundUp { kept += 1 }
+        if exponent >= -1022 {
+            if kept == 1 << 53 {
+                kept >>= 1
+                exponent += 1
+            }
+            if exponent > 1023 { return .infinity }
+            return Double(
+                sign: .plus, exponentBitPattern: UInt(exponent + 1023), significandBitPattern: kept & (1 << 52 - 1))
+        }
+        // Subnormal: the significand field alone; rounding up to 2^52 makes the smallest normal number.
+        return Double(bitPattern: kept)
+    }
+}
+
+/// A 128-bit unsigned integer as two words, with the few operations the float parser needs.
+struct UInt128Parts: Equatable, Comparable {
+    var high: UInt64
+    var low: UInt64
+
+    /// 2^n for 0 ≤ n < 128; zero otherwise.
+    static func power(of n: Int) -> UInt128Parts {
+        if n < 0 || n >= 128 { return UInt128Parts(high: 0, low: 0) }
+        return n < 64 ? UInt128Parts(high: 0, low: 1 << n) : UInt128Parts(high: 1 << (n - 64), low: 0)
+    }
+
+    /// The value shifted right by n bits as a 64-bit word; n ≥ 64 so that the result fits.
+    func shiftedRight(by n: Int) -> UInt64 {
+        if n >= 128 { return 0 }
+        return high >> (n - 64)
+    }
+
+    /// The low n bits.
+    func masked(toLow n: Int) -> UInt128Parts {
+        if n >= 128 { return self }
+        if n <= 64 { return UInt128Parts(high: 0, low: n == 64 ? low : low & (1 << n - 1)) }
+        return UInt128Parts(high: high & (1 << (n - 64) - 1), low: low)
+    }
+
+    /// Whether self lies in [value − below, value + above].
+    func isWithin(of value: UInt128Parts, below: UInt64, above: UInt64) -> Bool {
+        let (difference, borrow) = value.subtracting(self)
+        if !borrow {
+            return difference.high == 0 && difference.low <= below  // self ≤ value
+        }
+        let (excess, _) = subtracting(value)
+        return excess.high == 0 && excess.low <= above
+    }
+
+    private func subtracting(_ other: UInt128Parts) -> (UInt128Parts, Bool) {
+        let (newLow, borrowLow) = low.subtractingReportingOverflow(other.low)
+        let (partial, borrow1) = high.subtractingReportingOverflow(other.high)
+        let (newHigh, borrow2) = partial.subtractingReportingOverflow(borrowLow ? 1 : 0)
+        return (UInt128Parts(high: newHigh, low: newLow), borrow1 || borrow2)
+    }
+
+    static func < (lhs: UInt128Parts, rhs: UInt128Parts) -> Bool {
+        lhs.high != rhs.high ? lhs.high < rhs.high : lhs.low < rhs.low
+    }
+}

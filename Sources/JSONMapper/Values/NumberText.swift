@@ -1,0 +1,177 @@
+import Foundation
+
+/// Why a JSON number could not become the type a getter asked for.
+enum NumberIssue: Error, Equatable {
+    /// The value has a fraction (`3.7` for an integer getter).
+    case notWholeNumber
+    /// The value is beyond the type's range (`1e30` for `Int`, `1e400` for `Double`).
+    case outOfRange
+    /// The value has more significant digits than `Decimal` holds exactly (38).
+    case tooManyDigits
+    /// A string that `URL(string:)` does not accept.
+    case notAURL
+
+    /// The parenthesized note an error message adds after the number.
+    var note: String {
+        switch self {
+        case .notWholeNumber: "not a whole number"
+        case .outOfRange: "out of range"
+        case .tooManyDigits: "more than 38 significant digits"
+        case .notAURL: "not a URL"
+        }
+    }
+}
+
+/// The text of one JSON number, validated by the scanner, converted exactly on demand.
+///
+/// Integers never pass through `Double`: `1e3` and `42.0` are whole numbers, `9007199254740993` stays itself.
+/// All conversions take time linear in the length of the text, however many digits or exponent digits it has.
+struct NumberText {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The number as sign, significant digits and a power of ten, for exact conversions.
+    struct Decomposition {
+        var negative = false
+        /// Indices in the text of the integer digits and of the fraction digits.
+        var integerDigits: Range<Int> = 0..<0
+        var fractionDigits: Range<Int> = 0..<0
+        /// The written exponent, saturated at ±``NumberText/exponentLimit``.
+        var exponent = 0
+    }
+
+    /// Exponents beyond this are saturated: every type overflows or underflows long before.
+    static let exponentLimit = 100_000_000
+
+    func decompose() -> Decomposition {
+        var parts = Decomposition()
+        var i = 0
+        let n = bytes.count
+        if i < n, bytes[i] == UInt8(ascii: "-") {
+            parts.negative = true
+            i += 1
+        }
+        let integerStart = i
+        while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+        parts.integerDigits = integerStart..<i
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+            parts.fractionDigits = fractionStart..<i
+        }
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            var negativeExponent = false
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                negativeExponent = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var exponent = 0
+            while i < n, NativeScanner.isDigit(bytes[i]) {
+                exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), Self.exponentLimit)
+                i += 1
+            }
+            parts.exponent = negativeExponent ? -exponent : exponent
+        }
+        return parts
+    }
+
+    /// The significant digits (no leading or trailing zeros) as text indices, and the power of ten that scales
+    /// them: the value is `digits × 10^power`. Empty digits mean zero.
+    func significantDigits(_ parts: Decomposition) -> (digits: [Int], power: Int) {
+        var digits: [Int] = []
+        digits.reserveCapacity(parts.integerDigits.count + parts.fractionDigits.count)
+        for i in parts.integerDigits where !(digits.isEmpty && bytes[i] == UInt8(ascii: "0")) {
+            digits.append(i)
+        }
+        for i in parts.fractionDigits where !(digits.isEmpty && bytes[i] == UInt8(ascii: "0")) {
+            digits.append(i)
+        }
+        var power = parts.exponent - parts.fractionDigits.count
+        while let last = digits.last, bytes[last] == UInt8(ascii: "0") {
+            digits.removeLast()
+            power += 1
+        }
+        return (digits, power)
+    }
+
+    // MARK: Integers
+
+    /// The exact integer value, if the number is a whole number within `T`'s range.
+    func integer<T: FixedWidthInteger>(_: T.Type) -> Result<T, NumberIssue> {
+        // Fast path: plain digits, short enough not to overflow UInt64.
+        let negative = bytes.first == UInt8(ascii: "-")
+        let start = negative ? 1 : 0
+        if bytes.count - start <= 19, bytes[start...].allSatisfy(NativeScanner.isDigit) {
+            var magnitude: UInt64 = 0
+            for byte in bytes[start...] {
+                magnitude = magnitude &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+            }
+            return Self.signed(magnitude, negative: negative)
+        }
+        let parts = decompose()
+        let (digits, power) = significantDigits(parts)
+        if digits.isEmpty { return .success(0) }
+        if power < 0 { return .failure(.notWholeNumber) }
+        if digits.count + power > 20 { return .failure(.outOfRange) }
+        var magnitude: UInt64 = 0
+        for i in digits {
+            let (scaled, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = scaled.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
+            if o1 || o2 { return .failure(.outOfRange) }
+            magnitude = sum
+        }
+        for _ in 0..<power {
+            let (scaled, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            if overflow { return .failure(.outOfRange) }
+            magnitude = scaled
+        }
+        return Self.signed(magnitude, negative: parts.negative)
+    }
+
+    private static func signed<T: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool) -> Result<T, NumberIssue> {
+        if !negative {
+            return T(exactly: magnitude).map(Result.success) ?? .failure(.outOfRange)
+        }
+        if magnitude == 0 { return .success(0) }
+        // -magnitude fits T when magnitude - 1 fits and T is signed.
+        guard T.isSigned, let belowMagnitude = T(exactly: magnitude - 1) else { return .failure(.outOfRange) }
+        return .success(0 - belowMagnitude - 1)
+    }
+
+    // MARK: Decimal
+
+    /// The exact `Decimal` value, if it fits `Decimal`'s 38 significant digits and exponent range.
+    func decimal() -> Result<Decimal, NumberIssue> {
+        let parts = decompose()
+        var (digits, power) = significantDigits(parts)
+        if digits.isEmpty { return .success(0) }
+        if digits.count > 38 { return .failure(.tooManyDigits) }
+        var zerosToAppend = 0
+        if power > Int(Int8.max) {
+            zerosToAppend = power - Int(Int8.max)
+            if digits.count + zerosToAppend > 38 { return .failure(.outOfRange) }
+            power = Int(Int8.max)
+        }
+        if power < Int(Int8.min) { return .failure(.outOfRange) }
+        // Build the significand 19 digits at a time: each step is exact because the total stays within 38 digits.
+        var significand = Decimal(0)
+        var chunk: UInt64 = 0
+        var chunkLength = 0
+        func flush() {
+            significand = Decimal(sign: .plus, exponent: chunkLength, significand: significand) + Decimal(chunk)
+            chunk = 0
+            chunkLength = 0
+        }
+        for i in digits {
+            chunk = chunk * 10 + UInt64(bytes[i] &- UInt8(ascii: "0"))
+            chunkLength += 1
+            if chunkLength == 19 { flush() }
+        }
+        if chunkLength > 0 { flush() }
+        if zerosToAppend > 0 {
+            significand = Decimal(sign: .plus, exponent: zerosToAppend, significand: significand)
+        }
+        return .success(Decimal(sign: parts.negative ? .minus : .plus, exponent: power, significand: significand))
+    }
+}

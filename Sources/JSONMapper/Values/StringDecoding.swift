@@ -1,0 +1,81 @@
+/// Turns the validated bytes between a JSON string's quotes into a Swift `String`.
+enum StringDecoding {
+    /// Decodes string content that the native scanner has already validated.
+    ///
+    /// - Parameters:
+    ///   - bytes: The first byte after the opening quote.
+    ///   - count: The number of bytes before the closing quote.
+    ///   - escaped: Whether the content holds escape sequences; plain content is copied as it is.
+    /// - Returns: The string; an escaped lone UTF-16 surrogate (`\uD800` without its pair) becomes U+FFFD.
+    static func decode(_ bytes: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> String {
+        guard escaped else {
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        // Every escape is at least as long as the UTF-8 it stands for, so `count` bytes always suffice.
+        return String(unsafeUninitializedCapacity: count) { output in
+            var read = 0
+            var written = 0
+            func write(scalar value: UInt32) {
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                for unit in scalar.utf8 {
+                    output[written] = unit
+                    written += 1
+                }
+            }
+            while read < count {
+                let byte = bytes[read]
+                guard byte == UInt8(ascii: "\\") else {
+                    output[written] = byte
+                    written += 1
+                    read += 1
+                    continue
+                }
+                let kind = bytes[read + 1]
+                read += 2
+                switch kind {
+                case UInt8(ascii: "b"): write(scalar: 0x08)
+                case UInt8(ascii: "f"): write(scalar: 0x0C)
+                case UInt8(ascii: "n"): write(scalar: 0x0A)
+                case UInt8(ascii: "r"): write(scalar: 0x0D)
+                case UInt8(ascii: "t"): write(scalar: 0x09)
+                case UInt8(ascii: "u"):
+                    let unit = hex4(bytes + read)
+                    read += 4
+                    if (0xD800..<0xDC00).contains(unit), read + 6 <= count, bytes[read] == UInt8(ascii: "\\"),
+                        bytes[read + 1] == UInt8(ascii: "u")
+                    {
+                        let low = hex4(bytes + read + 2)
+                        if (0xDC00..<0xE000).contains(low) {
+                            read += 6
+                            write(scalar: 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                            continue
+                        }
+                    }
+                    write(scalar: unit)  // a lone surrogate is not a scalar: write() makes it U+FFFD
+                default:
+                    write(scalar: UInt32(kind))  // \" \\ \/
+                }
+            }
+            return written
+        }
+    }
+
+    /// The value of four hex digits the scanner has validated.
+    private static func hex4(_ bytes: UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            value = value << 4 | UInt32(hexValue(bytes[k]) ?? 0)
+        }
+        return value
+    }
+
+    /// The value of one hex digit, or `nil` for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+print("jsonmapper: not implemented yet")
