@@ -39,6 +39,8 @@ struct NumberText {
         var exponent = 0
     }
 
+    static let posix = Locale(identifier: "en_US_POSIX")
+
     /// Exponents beyond this are saturated: every type overflows or underflows long before.
     static let exponentLimit = 100_000_000
 
@@ -147,31 +149,18 @@ struct NumberText {
         var (digits, power) = significantDigits(parts)
         if digits.isEmpty { return .success(0) }
         if digits.count > 38 { return .failure(.tooManyDigits) }
-        var zerosToAppend = 0
+        // Decimal's exponent is 8 bits: move an exponent above 127 into trailing zeros while they fit.
+        var zeros = 0
         if power > Int(Int8.max) {
-            zerosToAppend = power - Int(Int8.max)
-            if digits.count + zerosToAppend > 38 { return .failure(.outOfRange) }
+            zeros = power - Int(Int8.max)
             power = Int(Int8.max)
+            if digits.count + zeros > 38 { return .failure(.outOfRange) }
         }
         if power < Int(Int8.min) { return .failure(.outOfRange) }
-        // Build the significand 19 digits at a time: each step is exact because the total stays within 38 digits.
-        var significand = Decimal(0)
-        var chunk: UInt64 = 0
-        var chunkLength = 0
-        func flush() {
-            significand = Decimal(sign: .plus, exponent: chunkLength, significand: significand) + Decimal(chunk)
-            chunk = 0
-            chunkLength = 0
-        }
-        for i in digits {
-            chunk = chunk * 10 + UInt64(bytes[i] &- UInt8(ascii: "0"))
-            chunkLength += 1
-            if chunkLength == 19 { flush() }
-        }
-        if chunkLength > 0 { flush() }
-        if zerosToAppend > 0 {
-            significand = Decimal(sign: .plus, exponent: zerosToAppend, significand: significand)
-        }
-        return .success(Decimal(sign: parts.negative ? .minus : .plus, exponent: power, significand: significand))
+        // Foundation's parser is exact for at most 38 digits and an in-range exponent, which is what it gets here.
+        var text = parts.negative ? "-" : ""
+        text.unicodeScalars.append(contentsOf: digits.map { Unicode.Scalar(bytes[$0]) })
+        text += String(repeating: "0", count: zeros) + "e\(power)"
+        return Decimal(string: text, locale: Self.posix).map(Result.success) ?? .failure(.outOfRange)
     }
 }

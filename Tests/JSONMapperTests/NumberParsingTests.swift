@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import JSONMapper
+
+/// The native engine's number conversions, checked against the standard library's correctly rounded parser.
+@Suite("Number parsing")
+struct NumberParsingTests {
+    /// Parses `text` the way a getter does.
+    static func parse(_ text: String) -> Double {
+        var text = text
+        return text.withUTF8 { NumberText.parseDouble($0) }
+    }
+
+    static let hardCases: [String] = [
+        "0", "-0", "1", "0.1", "0.2", "0.3", "1e23", "8.98846567431158e307", "1.7976931348623157e308",
+        "1.7976931348623158e308", "1.7976931348623157999999e308", "4.9406564584124654e-324", "5e-324",
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "2.2250738585072011e-308", "2.2250738585072012e-308",
+        "2.2250738585072014e-308", "9007199254740993", "9007199254740992.5", "9007199254740993.0000000001",
+        "4503599627370496.5", "4503599627370497.5", "45035996273704975e-1", "123456789012345678901234567890",
+        "0.000000000000000000000000000000000000000000000000000000000000000000000000000000000001",
+        "3.14159265358979323846264338327950288419716939937510582097494459",
+        "7.038531e-26", "1.00000000000000011102230246251565404236316680908203125",
+        "1.00000000000000011102230246251565404236316680908203124",
+        "1.00000000000000011102230246251565404236316680908203126", "-65.613616999999977", "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999999999999999999999999", "2.2250738585072012e-308",
+        "1e-342", "1e-343", "1e308", "1e309", "1.5e+9999", "-1e-9999", "100000000000000000000000000000000000000e-38",
+    ]
+
+    @Test("hard cases match Double(String) bit for bit", arguments: hardCases)
+    func hardCase(text: String) throws {
+        let expected = try #require(Double(text))
+        #expect(Self.parse(text).bitPattern == expected.bitPattern, "\(text)")
+    }
+
+    @Test("a million random numbers of every shape match Double(String)")
+    func randomNumbers() {
+        var generator = SplitMix64(seed: 0x5EED_1234)
+        var mismatches: [String] = []
+        for round in 0..<1_000_000 {
+            let text = Self.randomNumberText(&generator, round: round)
+            guard let expected = Double(text) else { continue }
+            if Self.parse(text).bitPattern != expected.bitPattern {
+                mismatches.append(text)
+                if mismatches.count > 10 { break }
+            }
+        }
+        #expect(mismatches == [])
+    }
+
+    @Test("Eisel–Lemire either declines or agrees with Double(String) for random significands and powers")
+    func eiselLemireAgrees() {
+        var generator = SplitMix64(seed: 42)
+        var decided = 0
+        for _ in 0..<300_000 {
+            let digits = Int(generator.next() % 19) + 1
+            var significand = generator.next() % Self.powerOfTen(digits)
+            if significand == 0 { significand = 1 }
+            let power = Int(generator.next() % 700) - 360
+            guard let value = NumberText.eiselLemire(significand, power) else { continue }
+            decided += 1
+            let expected = Double("\(significand)e\(power)") ?? .nan
+            #expect(value.bitPattern == expected.bitPattern, "\(significand)e\(power)")
+            if value.bitPattern != expected.bitPattern { return }
+        }
+        #expect(decided > 299_000)
+    }
+
+    @Test("exact halfway ties round to even")
+    func ties() {
+        // 2^53 + 1 is halfway between 2^53 and 2^53 + 2: even is 2^53.
+        #expect(NumberText.eiselLemire(9_007_199_254_740_993, 0) == 9_007_199_254_740_992)
+        // 2^53 + 3 is halfway between 2^53 + 2 and 2^53 + 4: even is 2^53 + 4.
+        #expect(NumberText.eiselLemire(9_007_199_254_740_995, 0) == 9_007_199_254_740_996)
+        #expect(Self.parse("9007199254740995e0") == 9_007_199_254_740_996)
+    }
+
+    @Test("integers are exact, whatever their spelling")
+    func integerSpellings() {
+        let cases: [(String, Int64?)] = [
+            ("0", 0), ("-0", 0), ("12", 12), ("-12", -12), ("1e3", 1000), ("1E+3", 1000), ("1.5e1", 15),
+            ("100e-2", 1), ("0.0", 0), ("0e999999999999", 0), ("1.0000000000000000000000000001", nil),
+            ("9223372036854775807", .max), ("-9223372036854775808", .min), ("9223372036854775808", nil),
+            ("-9223372036854775809", nil), ("922337203685477580.7e1", .max), ("1e19", nil), ("1e-1", nil),
+            ("12345678901234567890e-10", nil), ("123456789000000000000000000e-18", 123_456_789),
+        ]
+        for (text, expected) in cases {
+            var text = text
+            let result = text.withUTF8 { NumberText(bytes: $0).integer(Int64.self) }
+            #expect((try? result.get()) == expected, "\(text)")
+        }
+    }
+
+    @Test("a number with a million digits converts in linear time, exactly or with a clear refusal")
+    func millionDigits() {
+        let digits = String(repeating: "7", count: 1_000_000)
+        let c = context("{\"n\": \(digits), \"f\": 0.\(digits), \"e\": 1\(String(repeating: "0", count: 1_000_000))e-1000000}")
+        #expect(c.valid)
+        #expect(c.getDouble("n") == nil)
+        #expect(c.getDouble("f") == Double("0.\(String(repeating: "7", count: 40))"))
+        #expect(c.getInt("n") == nil)
+        #expect(c.getInt("e") == 1)
+        #expect(c.getDecimal("f") == nil)
+        #expect(c.errors.map(\.message) == [
+            "expected Double, found Number 7777777777777777777777777777777777777777… (out of range)",
+            "expected Int, found Number 7777777777777777777777777777777777777777… (out of range)",
+            "expected Decimal, found Number 0.77777777777777777777777777777777777777… (more than 38 significant digits)",
+        ])
+    }
+
+    static func powerOfTen(_ n: Int) -> UInt64 {
+        (0..<n).reduce(1) { value, _ in value * 10 }
+    }
+
+    /// Random JSON number text: short and long significands, fractions, exponents from subnormal to overflow, and
+    /// values printed from random doubles (which sit right next to rounding boundaries).
+    static func randomNumberText(_ generator: inout SplitMix64, round: Int) -> String {
+        switch round % 4 {
+        case 0:
+            let double = Double(bitPattern: generator.next() & 0x7FFF_FFFF_FFFF_FFFF)
+            return double.isFinite ? "\(double)" : "1"
+        case 1:
+            let double = Double(bitPattern: generator.next() & 0x7FFF_FFFF_FFFF_FFFF)
+            guard double.isFinite else { return "2" }
+            return String(format: "%.\(Int(generator.next() % 25))e", double)
+        default:
+            let digitCount = Int(generator.next() % 30) + 1
+            var text = generator.next() % 2 == 0 ? "-" : ""
+            text += String(Int(generator.next() % 9) + 1)
+            for _ in 1..<digitCount { text += String(generator.next() % 10) }
+            if generator.next() % 2 == 0 {
+                let point = Int(generator.next() % UInt64(digitCount))
+                if point > 0 { text.insert(".", at: text.index(text.endIndex, offsetBy: -point)) }
+            }
+            if generator.next() % 3 != 0 {
+                text += "e\(Int(generator.next() % 660) - 340)"
+            }
+            return text
+        }
+    }
+}
+
+/// A small deterministic random number generator, so that failures reproduce.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
