@@ -4,7 +4,7 @@ import Testing
 @testable import JSONMapper
 
 /// A stream that hands out its bytes a few at a time and can fail after a given number of bytes.
-final class TrickleStream: InputStream, @unchecked Sendable {
+final class TrickleStream: InputStream {
     private let bytes: [UInt8]
     private let chunk: Int
     private let failAfter: Int?
