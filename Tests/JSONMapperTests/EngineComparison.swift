@@ -18,7 +18,7 @@ enum EngineComparison {
                 continue
             }
             switch a.kind {
-            case .null:
+            case .null, .unsupported:
                 break
             case .bool:
                 if a.bool != b.bool { differences.append("\(where_): \(a.found) vs \(b.found)") }

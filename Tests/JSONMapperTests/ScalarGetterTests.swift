@@ -249,4 +249,22 @@ struct ScalarGetterTests {
         #expect(c.getInt("a") == 3)
         #expect(c.getInt("b") == 2)
     }
+
+    @Test("large objects (looked up through a member table) keep the same rules", arguments: engines)
+    func largeObjectLookup(engine: JSONMapper.Engine) {
+        var members = (0..<40).map { #""key\#($0)": \#($0)"# }
+        members += [#""key7": "seven""#, #""caf\u00e9": 1, "café2": 2"#, #""": "empty""#, #""long key \#(String(repeating: "x", count: 30))": true"#]
+        let c = context("{" + members.joined(separator: ", ") + "}", engine: engine)
+        #expect(c.memberTable != nil || engine == .foundation)
+        #expect(c.getInt("key0") == 0)
+        #expect(c.getInt("key39") == 39)
+        #expect(c.getString("key7") == "seven")
+        #expect(c.getInt("café") == 1)
+        #expect(c.getInt("café2") == 2)
+        #expect(c.getString("") == "empty")
+        #expect(c.getBool("long key " + String(repeating: "x", count: 30)) == true)
+        #expect(c.getInt("key40") == nil)
+        #expect(c.getInt("key") == nil)
+        #expect(c.errors.isEmpty)
+    }
 }

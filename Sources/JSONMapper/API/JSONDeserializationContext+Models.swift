@@ -2,6 +2,11 @@
 //
 // A nested model's required failure stays contained in an optional getter (`getObject` gives nil, a lenient array
 // drops the element) and becomes the outer model's failure in a required one (`requireObject`, `requireArray`).
+//
+// The public getters are thin inlinable shims: creating the model and collecting it, the only generic steps, are
+// specialized in the caller's module, and everything else runs in the non-generic `@usableFromInline` functions
+// below. Unspecialized generic code would look up the metadata of `[T]` and `T?` for every element, which cost
+// canada.json a third of its mapping time before this split.
 
 extension JSONDeserializationContext {
     /// The model mapped from the object at `key`, or `nil`.
@@ -18,17 +23,11 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The model type.
     /// - Returns: The model, or `nil`.
+    @inlinable
     public func getObject<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> T? {
-        guard let node = present(key, required: false, expected: Self.typeName(T.self)) else { return nil }
-        switch map(node, T.self, step: .key(key), required: false) {
-        case .mapped(let model):
-            return model
-        case .failedInside:
-            record(.dropped(path: path(.key(key)), "dropped \(Self.typeName(T.self))", innerFailure: true, required: false))
-            return nil
-        case .notAnObject:
-            return nil
-        }
+        guard let context = _objectContext(key, type: T.self, required: false) else { return nil }
+        let model = T(context)
+        return _accept(context, type: T.self, required: false) ? model : nil
     }
 
     /// The model mapped from the object at `key`; when it is missing, not an object, or failed inside, the failure
@@ -38,19 +37,12 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The model type.
     /// - Returns: The model; a placeholder made from an empty, silent context when there was nothing to map.
+    @inlinable
     public func requireObject<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> T {
-        guard let node = present(key, required: true, expected: Self.typeName(T.self)) else {
-            return placeholder(T.self, step: .key(key))
-        }
-        switch map(node, T.self, step: .key(key), required: true) {
-        case .mapped(let model):
-            return model
-        case .failedInside(let model, let failure):
-            markFailed(failure)
-            return model
-        case .notAnObject:
-            return placeholder(T.self, step: .key(key))
-        }
+        let context = _objectContext(key, type: T.self, required: true) ?? _placeholder(key)
+        let model = T(context)
+        _ = _accept(context, type: T.self, required: true)
+        return model
     }
 
     /// The models mapped from the array at `key`, leniently: elements that are not objects, or whose initializer
@@ -61,9 +53,14 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The element model type.
     /// - Returns: The models that mapped, in order.
+    @inlinable
     public func getArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [T] {
-        guard let node = present(key, required: false, expected: "[\(Self.typeName(T.self))]") else { return [] }
-        return mapArray(node, T.self, key: key, required: false)
+        var models: [T] = []
+        _mapElements(key, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: false) { models.append(model) }
+        }
+        return models
     }
 
     /// The models mapped from this context's own value, a top-level array such as `[{"id": 1}, {"id": 2}]`,
@@ -71,9 +68,14 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter ofClass: The element model type.
     /// - Returns: The models that mapped, in order.
+    @inlinable
     public func getArray<T: JSONSerializable>(ofClass: T.Type) -> [T] {
-        guard let node, node.kind != .null else { return [] }
-        return mapArray(node, T.self, key: nil, required: false)
+        var models: [T] = []
+        _mapElements(nil, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: false) { models.append(model) }
+        }
+        return models
     }
 
     /// The models mapped from the array at `key`, strictly: a missing array or any bad element is a required
@@ -83,21 +85,28 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The element model type.
     /// - Returns: The models that mapped, in order.
+    @inlinable
     public func requireArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [T] {
-        guard let node = present(key, required: true, expected: "[\(Self.typeName(T.self))]") else { return [] }
-        return mapArray(node, T.self, key: key, required: true)
+        var models: [T] = []
+        _mapElements(key, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: true) { models.append(model) }
+        }
+        return models
     }
 
     /// The models mapped from this context's own value, a top-level array, strictly.
     ///
     /// - Parameter ofClass: The element model type.
     /// - Returns: The models that mapped, in order.
+    @inlinable
     public func requireArray<T: JSONSerializable>(ofClass: T.Type) -> [T] {
-        guard let node, node.kind != .null else {
-            fail(.missing(path: path, expected: "[\(Self.typeName(T.self))]"))
-            return []
+        var models: [T] = []
+        _mapElements(nil, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: true) { models.append(model) }
         }
-        return mapArray(node, T.self, key: nil, required: true)
+        return models
     }
 
     /// The models mapped from the values of the object at `key`, keyed by member name, leniently: members that are
@@ -107,8 +116,14 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The value model type.
     /// - Returns: The models that mapped.
+    @inlinable
     public func getDictionary<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [String: T] {
-        mapDictionary(key, T.self, required: false)
+        var models: [String: T] = [:]
+        _mapMembers(key, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { member, context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: false) { models[member] = model }
+        }
+        return models
     }
 
     /// The models mapped from the values of the object at `key`, strictly: a missing object or any bad member is a
@@ -118,92 +133,125 @@ extension JSONDeserializationContext {
     ///   - key: The member name in this context's object.
     ///   - ofClass: The value model type.
     /// - Returns: The models that mapped.
+    @inlinable
     public func requireDictionary<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [String: T] {
-        mapDictionary(key, T.self, required: true)
+        var models: [String: T] = [:]
+        _mapMembers(key, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { member, context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: true) { models[member] = model }
+        }
+        return models
     }
 
-    // MARK: Machinery
+    // MARK: Machinery (non-generic)
 
-    static func typeName<T>(_ type: T.Type) -> String {
+    static func typeName(_ type: Any.Type) -> String {
         String(describing: type)
     }
 
-    /// What became of one nested model.
-    enum Outcome<T> {
-        case mapped(T)
-        /// The initializer ran but recorded a required failure.
-        case failedInside(T, JSONMappingError)
-        /// The value was not an object; the mismatch is recorded (as a required failure when required).
-        case notAnObject
-    }
-
-    private func map<T: JSONSerializable>(_ node: JSONNode, _ type: T.Type, step: Step, required: Bool) -> Outcome<T> {
-        let context = child(node, step)
+    /// A context on the object at `key` for a model of `type`, or `nil` (recording why when it matters): missing or
+    /// `null` is a failure only when required; a value that is not an object is a mismatch.
+    @usableFromInline
+    func _objectContext(_ key: String, type: Any.Type, required: Bool) -> JSONDeserializationContext? {
+        guard let node = present(key, required: required, expected: Self.typeName(type)) else { return nil }
+        let context = child(node, .key(key))
         guard node.kind == .object else {
-            let error = JSONMappingError.typeMismatch(
-                path: context.path, expected: Self.typeName(T.self), found: node.found, required: required)
-            required ? fail(error) : record(error)
-            return .notAnObject
+            reportNotAnObject(context, node, expected: Self.typeName(type), required: required)
+            return nil
         }
-        let model = T(context)
-        if let failure = context.failure { return .failedInside(model, failure) }
-        return .mapped(model)
+        return context
     }
 
-    private func placeholder<T: JSONSerializable>(_ type: T.Type, step: Step) -> T {
-        T(child(nil, step, records: false))
+    /// A silent, empty context for a required model that could not be mapped.
+    @usableFromInline
+    func _placeholder(_ key: String) -> JSONDeserializationContext {
+        child(nil, .key(key), records: false)
     }
 
-    /// Maps each element (or member) of a collection, dropping and recording those that do not map; in a required
-    /// collection every drop is a failure of this model.
-    private func mapEach<T: JSONSerializable>(
-        _ node: JSONNode, _ type: T.Type, step: Step, collection: String, required: Bool, keep: (T) -> Void
+    /// Whether the model just made from `context` is kept: `false` when its initializer recorded a required failure,
+    /// which is then recorded as a drop (for an element, or an optional object). In a required position the failure
+    /// also becomes this model's, and a required object is kept as the placeholder it now is.
+    @usableFromInline
+    func _accept(_ context: JSONDeserializationContext, type: Any.Type, required: Bool) -> Bool {
+        guard context.node != nil, let failure = context.failure else { return true }
+        if required { markFailed(failure) }
+        if let collection = context.collection {
+            record(.dropped(path: context.path, "dropped from \(collection.name)", innerFailure: true, required: required))
+            return false
+        }
+        if required { return true }
+        record(.dropped(path: context.path, "dropped \(Self.typeName(type))", innerFailure: true, required: false))
+        return false
+    }
+
+    /// Calls `body` with a context for each element of the array at `key` (this context's own value when `key` is
+    /// `nil`) that is an object; other elements are mismatches, recorded and dropped.
+    @usableFromInline
+    func _mapElements(
+        _ key: String?, type: Any.Type, required: Bool, reserve: (Int) -> Void,
+        _ body: (JSONDeserializationContext) -> Void
     ) {
-        switch map(node, T.self, step: step, required: required) {
-        case .mapped(let model):
-            keep(model)
-        case .failedInside(_, let failure):
-            let path = child(nil, step).path
-            record(.dropped(path: path, "dropped from \(collection)", innerFailure: true, required: required))
-            if required { markFailed(failure) }
-        case .notAnObject:
-            let path = child(nil, step).path
-            record(.dropped(path: path, "dropped from \(collection)", innerFailure: false, required: required))
+        let collection = { "[\(Self.typeName(type))]" }
+        let node: JSONNode
+        if let key {
+            guard let present = present(key, required: required, expected: collection()) else { return }
+            node = present
+        } else {
+            guard let own = self.node, own.kind != .null else {
+                if required { fail(.missing(path: path, expected: collection())) }
+                return
+            }
+            node = own
         }
-    }
-
-    private func mapArray<T: JSONSerializable>(_ node: JSONNode, _ type: T.Type, key: String?, required: Bool) -> [T] {
-        let typeName = "[\(Self.typeName(T.self))]"
         guard node.kind == .array else {
             let path = key.map { self.path(.key($0)) } ?? self.path
-            let error = JSONMappingError.typeMismatch(path: path, expected: typeName, found: node.found, required: required)
+            let error = JSONMappingError.typeMismatch(path: path, expected: collection(), found: node.found, required: required)
             required ? fail(error) : record(error)
-            return []
+            return
         }
-        var models: [T] = []
-        models.reserveCapacity(node.count)
+        reserve(node.count)
         node.forEachElement { position, element in
             let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-            mapEach(element, T.self, step: step, collection: typeName, required: required) { models.append($0) }
+            let context = child(element, step, collection: .array(of: type))
+            if element.kind == .object {
+                body(context)
+            } else {
+                reportNotAnObject(context, element, expected: Self.typeName(type), required: required)
+                record(.dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
+            }
         }
-        return models
     }
 
-    private func mapDictionary<T: JSONSerializable>(_ key: String, _ type: T.Type, required: Bool) -> [String: T] {
-        let typeName = "[String: \(Self.typeName(T.self))]"
-        guard let node = present(key, required: required, expected: typeName) else { return [:] }
+    /// Calls `body` with the name and a context for each member of the object at `key` whose value is an object;
+    /// other members are mismatches, recorded and dropped.
+    @usableFromInline
+    func _mapMembers(
+        _ key: String, type: Any.Type, required: Bool, reserve: (Int) -> Void,
+        _ body: (String, JSONDeserializationContext) -> Void
+    ) {
+        let collection = { "[String: \(Self.typeName(type))]" }
+        guard let node = present(key, required: required, expected: collection()) else { return }
         guard node.kind == .object else {
             let error = JSONMappingError.typeMismatch(
-                path: path(.key(key)), expected: typeName, found: node.found, required: required)
+                path: path(.key(key)), expected: collection(), found: node.found, required: required)
             required ? fail(error) : record(error)
-            return [:]
+            return
         }
-        var models: [String: T] = Dictionary(minimumCapacity: node.count)
+        reserve(node.count)
         node.forEachMember { member, value in
-            let step = Step.components([.key(key), .key(member)])
-            mapEach(value, T.self, step: step, collection: typeName, required: required) { models[member] = $0 }
+            let context = child(value, .components([.key(key), .key(member)]), collection: .dictionary(of: type))
+            if value.kind == .object {
+                body(member, context)
+            } else {
+                reportNotAnObject(context, value, expected: Self.typeName(type), required: required)
+                record(.dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
+            }
         }
-        return models
+    }
+
+    private func reportNotAnObject(_ context: JSONDeserializationContext, _ node: JSONNode, expected: String, required: Bool) {
+        let error = JSONMappingError.typeMismatch(path: context.path, expected: expected, found: node.found, required: required)
+        required ? fail(error) : record(error)
     }
 
     /// Maps the top-level value as a model for the strict `decode`: it must be an object.

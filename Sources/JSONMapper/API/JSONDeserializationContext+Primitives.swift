@@ -182,12 +182,12 @@ extension JSONDeserializationContext {
     }
 
     func readDictionary<V: JSONPrimitive>(_ key: String, required: Bool) -> [String: V]? {
-        let typeName = "[String: \(V.jsonTypeName)]"
-        guard let node = present(key, required: required, expected: typeName) else { return nil }
+        func typeName() -> String { "[String: \(V.jsonTypeName)]" }
+        guard let node = present(key, required: required, expected: typeName()) else { return nil }
         let reader = JSONPrimitiveReader(node: node, context: self, required: required)
         let path = { self.path(.key(key)) }
         guard node.kind == .object else {
-            reader.mismatch(path, expected: typeName, note: nil)
+            reader.mismatch(path, expected: typeName(), note: nil)
             return nil
         }
         var result: [String: V] = Dictionary(minimumCapacity: node.count)
@@ -196,7 +196,7 @@ extension JSONDeserializationContext {
             if let converted = V._read(reader.reading(value), at: memberPath) {
                 result[member] = converted
             } else {
-                reader.dropped(memberPath, from: typeName)
+                reader.dropped(memberPath, from: typeName())
             }
         }
         return result

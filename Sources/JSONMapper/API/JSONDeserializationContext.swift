@@ -18,6 +18,20 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         case components([PathComponent])
     }
 
+    /// The collection a context for an element or dictionary value belongs to, for the messages of drops.
+    enum Collection {
+        case array(of: Any.Type)
+        case dictionary(of: Any.Type)
+
+        /// `[Item]` or `[String: Item]`.
+        var name: String {
+            switch self {
+            case .array(let type): "[\(JSONDeserializationContext.typeName(type))]"
+            case .dictionary(let type): "[String: \(JSONDeserializationContext.typeName(type))]"
+            }
+        }
+    }
+
     let session: MappingSession
     /// The value this context reads; `nil` for an invalid document or a placeholder.
     let node: JSONNode?
@@ -25,17 +39,26 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     let step: Step
     /// Whether this context records errors; placeholders made for missing required models stay silent.
     let recordsErrors: Bool
+    /// Constant-time member lookup for a large native object.
+    let memberTable: MemberTable?
+    /// Set for the context of an element of an array or a value of a dictionary of models.
+    let collection: Collection?
 
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
     private var reportedNotObject = false
 
-    init(session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool) {
+    init(
+        session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool,
+        collection: Collection? = nil
+    ) {
         self.session = session
         self.node = node
         self.parent = parent
         self.step = step
         self.recordsErrors = records
+        self.collection = collection
+        self.memberTable = node?.makeMemberTable()
     }
 
     convenience init(root: JSONNode, options: JSONMapper.Options) {
@@ -50,8 +73,12 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     /// A context for a value inside this one.
-    func child(_ node: JSONNode?, _ step: Step, records: Bool? = nil) -> JSONDeserializationContext {
-        JSONDeserializationContext(session: session, node: node, parent: self, step: step, records: records ?? recordsErrors)
+    func child(
+        _ node: JSONNode?, _ step: Step, records: Bool? = nil, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        JSONDeserializationContext(
+            session: session, node: node, parent: self, step: step, records: records ?? recordsErrors,
+            collection: collection)
     }
 
     // MARK: Public state
@@ -141,7 +168,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     @inline(__always)
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
-        if let member = node.member(key) { return member }
+        if let member = node.member(key, table: memberTable) { return member }
         reportIfNotObject(node)
         return nil
     }

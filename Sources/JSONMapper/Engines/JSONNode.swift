@@ -3,6 +3,8 @@ import Foundation
 /// The JSON types, as error messages name them.
 enum JSONKind: Sendable {
     case null, bool, number, string, object, array
+    /// A value in a tree from another library that JSON has no counterpart for (a `Date`, a custom class…).
+    case unsupported
 
     var name: String {
         switch self {
@@ -12,6 +14,7 @@ enum JSONKind: Sendable {
         case .string: "String"
         case .object: "Object"
         case .array: "Array"
+        case .unsupported: "unsupported value"
         }
     }
 }
@@ -45,20 +48,26 @@ enum JSONNode: @unchecked Sendable {
             case .string: .string
             case .object: .object
             case .array: .array
-            // A value JSON cannot hold reads as null, and is described by its type in errors.
-            case .unsupported: .null
+            case .unsupported: .unsupported
             }
         }
     }
 
     // MARK: Containers
 
+    /// A member table for this object when it is large enough to profit from one (native engine only).
+    func makeMemberTable() -> MemberTable? {
+        guard case .native(let document, let index) = self, document.entry(index).tag == .object else { return nil }
+        return MemberTable(document: document, object: index)
+    }
+
     /// The value of member `key`, if this is an object that has one.
     @inline(__always)
-    func member(_ key: String) -> JSONNode? {
+    func member(_ key: String, table: MemberTable? = nil) -> JSONNode? {
         switch self {
         case .native(let document, let index):
-            guard document.entry(index).tag == .object, let member = document.member(of: index, key: key) else {
+            guard document.entry(index).tag == .object, let member = document.member(of: index, key: key, table: table)
+            else {
                 return nil
             }
             return .native(document, member)
@@ -211,8 +220,10 @@ enum JSONNode: @unchecked Sendable {
     var found: String {
         switch (self, kind) {
         case (_, .null):
-            if case .foundation(.unsupported(let type)) = self { return "unsupported value of type \(type)" }
             return "null"
+        case (_, .unsupported):
+            if case .foundation(.unsupported(let type)) = self { return "unsupported value of type \(type)" }
+            return kind.name
         case (_, .bool):
             return bool == true ? "Bool true" : "Bool false"
         case (_, .string):

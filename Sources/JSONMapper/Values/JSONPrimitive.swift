@@ -15,6 +15,17 @@ public protocol JSONPrimitive {
     /// Reads a value of this type, recording a type mismatch through `reader` and returning `nil` when the value
     /// is not one. Implementation detail of the library's conformances.
     static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Self?
+
+    /// Reads an array of values of this type, dropping and recording elements of other types. Implementation
+    /// detail: each scalar type implements it concretely so that the per-element loop is specialized for it.
+    static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Self]?
+}
+
+extension JSONPrimitive {
+    /// The element loop for arrays of this type.
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Self]? {
+        reader.readArray(of: Self.self, at: path)
+    }
 }
 
 /// Carries one JSON value, and where to report problems, to a ``JSONPrimitive`` conformance.
@@ -32,14 +43,16 @@ public struct JSONPrimitiveReader {
     /// Converts the value, recording a mismatch when `convert` says it is of the wrong kind (`nil`) or cannot be
     /// represented (a ``NumberIssue``).
     @inline(__always)
-    func convert<T>(_ path: () -> String, expected: String, _ convert: (JSONNode) -> Result<T, NumberIssue>?) -> T? {
+    func convert<T>(
+        _ path: () -> String, expected: @autoclosure () -> String, _ convert: (JSONNode) -> Result<T, NumberIssue>?
+    ) -> T? {
         switch convert(node) {
         case .success(let value)?:
             return value
         case .failure(let issue)?:
-            mismatch(path, expected: expected, note: issue.note)
+            mismatch(path, expected: expected(), note: issue.note)
         case nil:
-            mismatch(path, expected: expected, note: nil)
+            mismatch(path, expected: expected(), note: nil)
         }
         return nil
     }
@@ -51,16 +64,39 @@ public struct JSONPrimitiveReader {
         required ? context.fail(error) : context.record(error)
     }
 
+    /// Reads the array this reader holds, keeping the elements that are of type `T`.
+    @inline(__always)
+    func readArray<T: JSONPrimitive>(of type: T.Type, at path: () -> String) -> [T]? {
+        guard node.kind == .array else {
+            mismatch(path, expected: [T].jsonTypeName, note: nil)
+            return nil
+        }
+        var result: [T] = []
+        result.reserveCapacity(node.count)
+        node.forEachElement { position, element in
+            let elementPath = { JSONPath.appending(.index(position), to: path()) }
+            if let value = T._read(reading(element), at: elementPath) {
+                result.append(value)
+            } else {
+                dropped(elementPath, from: [T].jsonTypeName)
+            }
+        }
+        return result
+    }
+
     /// Records that a collection dropped the element at `path`; a required failure for required getters.
-    func dropped(_ path: () -> String, from collection: String) {
+    func dropped(_ path: () -> String, from collection: @autoclosure () -> String) {
         let error = JSONMappingError.dropped(
-            path: path(), "dropped from \(collection)", innerFailure: false, required: required)
+            path: path(), "dropped from \(collection())", innerFailure: false, required: required)
         required ? context.fail(error) : context.record(error)
     }
 }
 
 extension String: JSONPrimitive {
     public static var jsonTypeName: String { "String" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [String]? {
+        reader.readArray(of: String.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
         reader.convert(path, expected: jsonTypeName) { $0.string.map(Result.success) }
     }
@@ -68,6 +104,9 @@ extension String: JSONPrimitive {
 
 extension Bool: JSONPrimitive {
     public static var jsonTypeName: String { "Bool" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Bool]? {
+        reader.readArray(of: Bool.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
         reader.convert(path, expected: jsonTypeName) { $0.bool.map(Result.success) }
     }
@@ -75,6 +114,9 @@ extension Bool: JSONPrimitive {
 
 extension Int: JSONPrimitive {
     public static var jsonTypeName: String { "Int" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int]? {
+        reader.readArray(of: Int.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
         reader.convert(path, expected: jsonTypeName) { $0.integer(Int.self) }
     }
@@ -82,6 +124,9 @@ extension Int: JSONPrimitive {
 
 extension Int64: JSONPrimitive {
     public static var jsonTypeName: String { "Int64" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int64]? {
+        reader.readArray(of: Int64.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
         reader.convert(path, expected: jsonTypeName) { $0.integer(Int64.self) }
     }
@@ -89,6 +134,9 @@ extension Int64: JSONPrimitive {
 
 extension UInt64: JSONPrimitive {
     public static var jsonTypeName: String { "UInt64" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [UInt64]? {
+        reader.readArray(of: UInt64.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
         reader.convert(path, expected: jsonTypeName) { $0.integer(UInt64.self) }
     }
@@ -96,6 +144,9 @@ extension UInt64: JSONPrimitive {
 
 extension Double: JSONPrimitive {
     public static var jsonTypeName: String { "Double" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Double]? {
+        reader.readArray(of: Double.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
         reader.convert(path, expected: jsonTypeName) { $0.double() }
     }
@@ -103,6 +154,9 @@ extension Double: JSONPrimitive {
 
 extension Float: JSONPrimitive {
     public static var jsonTypeName: String { "Float" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Float]? {
+        reader.readArray(of: Float.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {
         reader.convert(path, expected: jsonTypeName) { $0.float() }
     }
@@ -110,6 +164,9 @@ extension Float: JSONPrimitive {
 
 extension Decimal: JSONPrimitive {
     public static var jsonTypeName: String { "Decimal" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Decimal]? {
+        reader.readArray(of: Decimal.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Decimal? {
         reader.convert(path, expected: jsonTypeName) { $0.decimal() }
     }
@@ -117,6 +174,9 @@ extension Decimal: JSONPrimitive {
 
 extension URL: JSONPrimitive {
     public static var jsonTypeName: String { "URL" }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [URL]? {
+        reader.readArray(of: URL.self, at: path)
+    }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> URL? {
         reader.convert(path, expected: jsonTypeName) { node in
             node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
@@ -129,21 +189,6 @@ extension Array: JSONPrimitive where Element: JSONPrimitive {
 
     /// Reads the elements that are of `Element`'s type, dropping (and recording) the others.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Element]? {
-        let node = reader.node
-        guard node.kind == .array else {
-            reader.mismatch(path, expected: jsonTypeName, note: nil)
-            return nil
-        }
-        var result: [Element] = []
-        result.reserveCapacity(node.count)
-        node.forEachElement { position, element in
-            let elementPath = { JSONPath.appending(.index(position), to: path()) }
-            if let value = Element._read(reader.reading(element), at: elementPath) {
-                result.append(value)
-            } else {
-                reader.dropped(elementPath, from: jsonTypeName)
-            }
-        }
-        return result
+        Element._readArray(reader, at: path)
     }
 }

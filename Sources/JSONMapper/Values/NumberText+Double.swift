@@ -34,6 +34,7 @@ extension NumberText {
     }
 
     static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        guard let base = bytes.baseAddress else { return .nan }
         var i = 0
         let n = bytes.count
         let negative = bytes.first == UInt8(ascii: "-")
@@ -43,30 +44,42 @@ extension NumberText {
         var digitCount = 0
         var power = 0
         var truncated = false
-        while i < n, NativeScanner.isDigit(bytes[i]) {
-            let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
-            if digitCount < 19 {
-                significand = significand &* 10 &+ digit
-                if significand != 0 { digitCount += 1 }
-            } else {
-                power += 1
-                truncated = truncated || digit != 0
+
+        /// Adds the digits from `i` on to the significand; `fraction` digits lower the power as they go in,
+        /// integer digits that do not fit raise it.
+        func digits(fraction: Bool) {
+            if significand == 0 {
+                // Leading zeros are not significant.
+                while i < n, bytes[i] == UInt8(ascii: "0") {
+                    if fraction { power -= 1 }
+                    i += 1
+                }
             }
-            i += 1
-        }
-        if i < n, bytes[i] == UInt8(ascii: ".") {
-            i += 1
+            while digitCount <= 11, i + 8 <= n {
+                let word = Digits.load(base + i)
+                guard Digits.allDigits(word) else { break }
+                significand = significand &* 100_000_000 &+ Digits.value(ofEight: word)
+                digitCount += 8
+                if fraction { power -= 8 }
+                i += 8
+            }
             while i < n, NativeScanner.isDigit(bytes[i]) {
-                let digit = UInt64(bytes[i] &- UInt8(ascii: "0"))
                 if digitCount < 19 {
-                    significand = significand &* 10 &+ digit
-                    power -= 1
-                    if significand != 0 { digitCount += 1 }
+                    significand = significand &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                    digitCount += 1
+                    if fraction { power -= 1 }
                 } else {
-                    truncated = truncated || digit != 0
+                    if !fraction { power += 1 }
+                    truncated = truncated || bytes[i] != UInt8(ascii: "0")
                 }
                 i += 1
             }
+        }
+
+        digits(fraction: false)
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            digits(fraction: true)
         }
         if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1

@@ -17,39 +17,43 @@ enum FoundationValue: @unchecked Sendable {
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     init(_ value: Any) {
+        // Exact Swift types first: casting a Swift container to an NS class would bridge it, deeply, every time.
+        if let object = value as? [String: Any], Swift.type(of: value) == [String: Any].self {
+            self = .object(object)
+        } else if let array = value as? [Any], Swift.type(of: value) == [Any].self {
+            self = .array(array)
+        } else if let string = value as? String, Swift.type(of: value) == String.self {
+            self = .string(string)
+        } else if let bool = value as? Bool, Swift.type(of: value) == Bool.self {
+            self = .bool(bool)
+        } else if let number = FoundationNumber(swiftNumber: value) {
+            self = .number(number)
+        } else {
+            self = Self.classifyObject(value)
+        }
+    }
+
+    /// Foundation objects (`NSNumber`, `NSString`, `NSDictionary`…) and anything else.
+    private static func classifyObject(_ value: Any) -> FoundationValue {
         let type = Swift.type(of: value)
         switch value {
-        case let bool as Bool where type == Bool.self:
-            self = .bool(bool)
-        case let number as NSNumber where ObjectIdentifier(type) == Self.booleanClass:
-            self = .bool(number.boolValue)
-        case let string as String:
-            self = .string(string)
-        case let number as NSDecimalNumber:
-            self = .number(.decimal(number.decimalValue))
-        case let number as NSNumber where !(value is any BinaryInteger) && !(value is any BinaryFloatingPoint):
-            self = .number(FoundationNumber(number))
-        case let decimal as Decimal:
-            self = .number(.decimal(decimal))
-        case let integer as any BinaryInteger:
-            if let signed = Int64(exactly: integer) {
-                self = .number(.signed(signed))
-            } else if let unsigned = UInt64(exactly: integer) {
-                self = .number(.unsigned(unsigned))
-            } else {
-                self = .unsupported("\(type)")
-            }
-        case let floating as any BinaryFloatingPoint:
-            self = .number(.double(Double(floating)))
-        case let object as [String: Any]:
-            self = .object(object)
-        case let array as [Any]:
-            self = .array(array)
         case is NSNull:
-            self = .null
+            return .null
+        case let number as NSNumber where ObjectIdentifier(type) == booleanClass:
+            return .bool(number.boolValue)
+        case let number as NSDecimalNumber:
+            return .number(.decimal(number.decimalValue))
+        case let number as NSNumber:
+            return .number(FoundationNumber(number))
+        case let string as String:
+            return .string(string)
+        case let object as [String: Any]:
+            return .object(object)
+        case let array as [Any]:
+            return .array(array)
         default:
             let mirror = Mirror(reflecting: value)
-            self = mirror.displayStyle == .optional && mirror.children.isEmpty ? .null : .unsupported("\(type)")
+            return mirror.displayStyle == .optional && mirror.children.isEmpty ? .null : .unsupported("\(type)")
         }
     }
 }
@@ -60,6 +64,28 @@ enum FoundationNumber {
     case unsigned(UInt64)
     case double(Double)
     case decimal(Decimal)
+
+    /// A Swift number held in an `Any`, or `nil` for anything else.
+    init?(swiftNumber value: Any) {
+        // Objects (NSNumber among them) are never Swift numbers, whatever a cast might bridge them to.
+        guard !(Swift.type(of: value) is AnyObject.Type) else { return nil }
+        switch value {
+        case let decimal as Decimal where Swift.type(of: value) == Decimal.self:
+            self = .decimal(decimal)
+        case let integer as any BinaryInteger:
+            if let signed = Int64(exactly: integer) {
+                self = .signed(signed)
+            } else if let unsigned = UInt64(exactly: integer) {
+                self = .unsigned(unsigned)
+            } else {
+                return nil
+            }
+        case let floating as any BinaryFloatingPoint:
+            self = .double(Double(floating))
+        default:
+            return nil
+        }
+    }
 
     init(_ number: NSNumber) {
         switch UInt8(bitPattern: number.objCType.pointee) {

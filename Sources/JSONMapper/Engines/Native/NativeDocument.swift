@@ -67,9 +67,9 @@ final class NativeDocument: @unchecked Sendable {
 
     /// The tape index of the member named `key` of the object at `index`, or `nil` when it has none.
     /// When a key occurs more than once, the last one wins, as in `JSONSerialization` and JavaScript.
-    func member(of index: Int, key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { wanted in
+    func member(of index: Int, key: String, table: MemberTable? = nil) -> Int? {
+        Self.withUTF8(key) { wanted in
+            if let table { return table.value(of: wanted, in: self) }
             let end = entry(index).low
             var found: Int?
             var i = index + 1
@@ -81,17 +81,35 @@ final class NativeDocument: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the UTF-8 of `text`, without copying a native string.
     @inline(__always)
-    private func keyEquals(_ index: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// Whether the key at tape index `index` is `wanted`.
+    @inline(__always)
+    func keyEquals(_ index: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let key = entry(index)
-        if key.tag == .string {
-            return key.middle == wanted.count
-                && (wanted.isEmpty || memcmp(bytes + key.low, wanted.baseAddress!, wanted.count) == 0)
+        if key.tag == .string && key.middle < Int(TapeEntry.saturated) {
+            guard key.middle == wanted.count else { return false }
+            guard let base = wanted.baseAddress else { return true }
+            return memcmp(bytes + key.low, base, wanted.count) == 0
         }
         // Escaped (or very long) keys are rare: compare their decoded text.
-        guard key.middle >= wanted.count || key.middle == Int(TapeEntry.saturated) else { return false }
+        return withKeyBytes(at: index) { $0.elementsEqual(wanted) }
+    }
+
+    /// Calls `body` with the decoded UTF-8 of the key at tape index `index`.
+    func withKeyBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let key = entry(index)
+        if key.tag == .string {
+            return body(text(at: index))
+        }
         var decoded = string(at: index)
-        return decoded.withUTF8 { $0.elementsEqual(wanted) }
+        return decoded.withUTF8(body)
     }
 
     /// The number of members or elements of the container at `index`.
@@ -146,7 +164,7 @@ final class NativeDocument: @unchecked Sendable {
     /// The decoded string at `index`.
     func string(at index: Int) -> String {
         let text = text(at: index)
-        return StringDecoding.decode(bytes + entry(index).low, count: text.count, escaped: entry(index).tag == .escapedString)
+        return StringDecoding.decode(text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
     }
 
     /// The length of a string or number too long for its tape entry, found from its text.

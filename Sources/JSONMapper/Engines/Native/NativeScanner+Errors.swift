@@ -5,7 +5,7 @@ extension NativeScanner {
     ///   names that member), rather than between members (so the path names the container).
     func error(at offset: Int, _ message: String, inValue: Bool = false) -> JSONMappingError {
         var components: [PathComponent] = []
-        for (depth, frame) in stack.enumerated() where depth < stack.count - 1 || inValue {
+        for (depth, frame) in stack.frames.enumerated() where depth < stack.count - 1 || inValue {
             if frame.isObject {
                 guard frame.key >= 0, frame.key < tape.count else { continue }
                 let key = tape[frame.key]

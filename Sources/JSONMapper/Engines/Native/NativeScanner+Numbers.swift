@@ -44,6 +44,7 @@ extension NativeScanner {
     @inline(__always)
     private func skipDigits(from start: Int) -> Int {
         var i = start
+        while i + 8 <= count, Digits.allDigits(Digits.load(bytes + i)) { i += 8 }
         while Self.isDigit(bytes[i]) { i += 1 }
         return i
     }

@@ -35,7 +35,11 @@ extension NativeScanner {
             } else if byte < 0x80 {
                 i += 1
             } else {
-                i = try utf8Sequence(at: i)
+                // Text in most scripts is a run of multi-byte characters: validate the run without leaving here.
+                repeat {
+                    let length = Self.validUTF8Length(bytes + i)
+                    if length == 0 { i = try utf8Sequence(at: i) } else { i += length }
+                } while bytes[i] >= 0x80
             }
         }
         throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
@@ -77,7 +81,30 @@ extension NativeScanner {
         throw error(at: start, "invalid escape sequence '\\\(Self.printable(byte))' in a string", inValue: true)
     }
 
-    /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`.
+    /// The length of the well-formed multi-byte UTF-8 sequence at `p`, or 0 when it is not well-formed (the caller
+    /// then asks ``utf8Sequence(at:)`` for the precise error). The zero padding fails every continuation check, so
+    /// a sequence cut off by the end of input is never accepted.
+    @inline(__always)
+    static func validUTF8Length(_ p: UnsafePointer<UInt8>) -> Int {
+        let lead = p[0]
+        let second = p[1]
+        guard second & 0xC0 == 0x80 else { return 0 }
+        if lead < 0xE0 {
+            return lead >= 0xC2 ? 2 : 0
+        }
+        guard p[2] & 0xC0 == 0x80 else { return 0 }
+        if lead < 0xF0 {
+            if lead == 0xE0 && second < 0xA0 { return 0 }  // overlong below U+0800
+            if lead == 0xED && second > 0x9F { return 0 }  // UTF-16 surrogates
+            return 3
+        }
+        guard p[3] & 0xC0 == 0x80, lead <= 0xF4 else { return 0 }
+        if lead == 0xF0 && second < 0x90 { return 0 }  // overlong below U+10000
+        if lead == 0xF4 && second > 0x8F { return 0 }  // above U+10FFFF
+        return 4
+    }
+
+    /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`, throwing the precise error.
     private func utf8Sequence(at start: Int) throws(JSONMappingError) -> Int {
         let lead = bytes[start]
         let length: Int

@@ -22,13 +22,14 @@ struct NativeScanner: ~Copyable {
     let count: Int
     let maximumDepth: Int
     var tape: TapeBuffer
-    var stack: [Frame] = []
+    var stack: FrameStack
 
     init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
         tape = TapeBuffer(estimatedCount: count / 8 + 16)
+        stack = FrameStack()
     }
 
     /// Scans the whole input, returning the finished tape or the first syntax error.
@@ -147,7 +148,12 @@ struct NativeScanner: ~Copyable {
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
         var i = start
+        if bytes[i] > 0x20 { return i }
         while true {
+            // Indentation: skip eight spaces at a time.
+            while i + 8 <= count, UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                i += 8
+            }
             let byte = bytes[i]
             if byte > 0x20 { return i }
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09, i < count else { return i }
@@ -164,4 +170,49 @@ struct NativeScanner: ~Copyable {
         tape.append(TapeEntry(tag: tag, middle: 0, low: start))
         return start + length
     }
+}
+
+/// The scanner's stack of open containers: a growable buffer without copy-on-write checks on the hot path.
+struct FrameStack: ~Copyable {
+    private var base: UnsafeMutablePointer<NativeScanner.Frame>
+    private var capacity = 32
+    private(set) var count = 0
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var last: NativeScanner.Frame? { count > 0 ? base[count - 1] : nil }
+
+    @inline(__always)
+    mutating func append(_ frame: NativeScanner.Frame) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<NativeScanner.Frame>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: frame)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func removeLast() -> NativeScanner.Frame {
+        count -= 1
+        return (base + count).move()
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> NativeScanner.Frame {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    /// The frames from the outermost in, for building error paths.
+    var frames: [NativeScanner.Frame] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
