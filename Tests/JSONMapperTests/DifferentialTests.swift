@@ -82,7 +82,7 @@ struct DifferentialTests {
         #expect(EngineComparison.differences(native, foundation) == [])
     }
 
-    @Test("NSDecimalNumber.doubleValue drifts on canada.json; the Foundation adapter reads the decimal text instead")
+    @Test("NSDecimalNumber.doubleValue drifts on canada.json; the Foundation adapter converts exactly")
     func foundationDecimalDrift() throws {
         let url = TestFiles.sharedData.appendingPathComponent("bench/canada.json")
         let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")

@@ -97,20 +97,25 @@ extension NumberText {
         }
 
         let magnitude: Double
-        if significand == 0 {
-            magnitude = 0
-        } else if !truncated, significand <= 1 << 53, (-22...22).contains(power) {
-            let scale = exactPowersOfTen[abs(power)]
-            magnitude = power < 0 ? Double(significand) / scale : Double(significand) * scale
-        } else if let value = eiselLemire(significand, power),
-            !truncated || eiselLemire(significand + 1, power) == value
-        {
+        if !truncated, let exact = nearestDouble(significand: significand, power: power) {
+            magnitude = exact
+        } else if truncated, let value = eiselLemire(significand, power), eiselLemire(significand + 1, power) == value {
             // A truncated significand lies between `significand` and `significand + 1`: equal results bound it.
             magnitude = value
         } else {
             return Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
         }
         return negative ? -magnitude : magnitude
+    }
+
+    /// The `Double` nearest `significand × 10^power`, or `nil` in the rare cases neither fast method can decide.
+    static func nearestDouble(significand: UInt64, power: Int) -> Double? {
+        if significand == 0 { return 0 }
+        if significand <= 1 << 53, (-22...22).contains(power) {
+            let scale = exactPowersOfTen[abs(power)]
+            return power < 0 ? Double(significand) / scale : Double(significand) * scale
+        }
+        return eiselLemire(significand, power)
     }
 
     /// The `Double` nearest `significand × 10^power` (significand > 0), or `nil` when the 128-bit product leaves
