@@ -28,9 +28,12 @@ struct Payload<Model: JSONSerializable & Decodable & Equatable>: Sendable {
         guard context.valid, context.errors.isEmpty else {
             fatalError("\(name): JSONMapper reported \(context.errors.prefix(3))")
         }
-        for (way, model) in [("foundation engine", foundationEngine()), ("JSONSerialization", serialization()), ("JSONDecoder", decoder())]
-        where model != reference {
-            print("note: \(name): \(way) maps to different values than the native engine")
+        // JSONSerialization's casts round canada.json's long numbers a few ulps off (see reportCanadaAccuracy);
+        // everything else must map to the very same models.
+        let others = [("foundation engine", foundationEngine()), ("JSONDecoder", decoder())]
+            + (name == "canada" ? [] : [("JSONSerialization", serialization())])
+        for (way, model) in others where model != reference {
+            fatalError("\(name): \(way) maps to different values than the native engine")
         }
     }
 
@@ -59,14 +62,26 @@ struct Payload<Model: JSONSerializable & Decodable & Equatable>: Sendable {
     }
 }
 
-let benchmarks: @Sendable () -> Void = {
-    let canada = Payload<FeatureCollection>(name: "canada", data: Payloads.canada, fromTree: FeatureCollection.init(json:))
+/// Prints how the four ways' canada.json coordinates compare with the native engine's exact values; run with
+/// `JSONMAPPER_BENCH_ACCURACY=1 swift package benchmark --filter canada`.
+func reportCanadaAccuracy(_ canada: Payload<FeatureCollection>) {
     let exact = canada.native()
-    for (way, model) in [("foundation engine", canada.foundationEngine()), ("JSONSerialization", canada.serialization()), ("JSONDecoder", canada.decoder())] {
+    let ways = [
+        ("foundation engine", canada.foundationEngine()), ("JSONSerialization", canada.serialization()),
+        ("JSONDecoder", canada.decoder()),
+    ]
+    for (way, model) in ways {
         let (count, ulps) = model.coordinateDifferences(from: exact)
         print("canada: \(way) differs from the native engine in \(count) coordinates, by up to \(ulps) ulps")
     }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let canada = Payload<FeatureCollection>(name: "canada", data: Payloads.canada, fromTree: FeatureCollection.init(json:))
+    if ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_ACCURACY"] != nil {
+        reportCanadaAccuracy(canada)
+    }
     Payload<Timeline>(name: "twitter", data: Payloads.twitter, fromTree: Timeline.init(json:)).register()
     Payload<Catalog>(name: "citm_catalog", data: Payloads.citm, fromTree: Catalog.init(json:)).register()
-    Payload<FeatureCollection>(name: "canada", data: Payloads.canada, fromTree: FeatureCollection.init(json:)).register()
+    canada.register()
 }

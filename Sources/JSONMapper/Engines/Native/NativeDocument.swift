@@ -9,6 +9,9 @@ final class NativeDocument: @unchecked Sendable {
     private let byteCount: Int
     private let tape: UnsafeMutablePointer<UInt64>
     private let tapeCount: Int
+    /// The most memory the engine held for this document at once, in bytes: the copy of the input and the tape
+    /// (while it was built). What getters then create belongs to the models.
+    let peakBytes: Int
 
     /// Takes ownership of `bytes`, which must hold `byteCount` bytes followed by ``NativeScanner/padding`` zero
     /// bytes, and scans them.
@@ -19,7 +22,9 @@ final class NativeDocument: @unchecked Sendable {
     {
         let scanner = NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
         do {
-            (tape, tapeCount) = try scanner.scan().take()
+            let tape = try scanner.scan().take()
+            (self.tape, tapeCount) = (tape.entries, tape.count)
+            peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
         } catch {
             bytes.deallocate()
             throw error

@@ -92,14 +92,18 @@ struct TapeBuffer: ~Copyable {
     }
 
     /// Hands the entries over to the caller, who must deallocate them; a buffer with much unused room is
-    /// trimmed to size first, so a parsed document holds at most a quarter more than it needs.
-    consuming func take() -> (UnsafeMutablePointer<UInt64>, Int) {
+    /// trimmed to size first, so a parsed document holds at most a third more than it needs.
+    ///
+    /// - Returns: The entries, their count, and the most bytes the buffer held at once (during the trim, the old
+    ///   and the new buffer).
+    consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int) {
         let (base, count, capacity) = (self.base, self.count, self.capacity)
         discard self
-        guard count < capacity - capacity / 4 else { return (base, count) }
+        let entrySize = MemoryLayout<UInt64>.stride
+        guard count < capacity - capacity / 4 else { return (base, count, capacity * entrySize) }
         let trimmed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
         trimmed.moveInitialize(from: base, count: count)
         base.deallocate()
-        return (trimmed, count)
+        return (trimmed, count, (capacity + count) * entrySize)
     }
 }
