@@ -1,1 +1,3 @@
-print("jsonmapper: not implemented yet")
+import Foundation
+
+exit(JSONMapperCommand.run(Array(CommandLine.arguments.dropFirst()), io: .process))

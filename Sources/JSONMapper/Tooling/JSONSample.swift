@@ -1,0 +1,60 @@
+import Foundation
+
+/// A read-only view of one parsed JSON value, for the `jsonmapper` command in this package.
+///
+/// `package`, not `public`: models read JSON through ``JSONDeserializationContext``; the code generator needs to
+/// walk any document instead, in document order, and to see how numbers were written.
+package struct JSONSample {
+    /// The JSON types.
+    package enum Kind: Equatable {
+        case null, bool, number, string, object, array
+    }
+
+    let node: JSONNode
+
+    /// Parses `data` with the native engine.
+    ///
+    /// - Returns: The top-level value, or the syntax error (with line and column).
+    package static func parse(_ data: Data) -> Result<JSONSample, JSONMappingError> {
+        do {
+            let document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
+            return .success(JSONSample(node: .native(document, NativeDocument.root)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    package var kind: Kind {
+        switch node.kind {
+        case .null, .unsupported: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .object: .object
+        case .array: .array
+        }
+    }
+
+    package var bool: Bool? { node.bool }
+    package var string: String? { node.string }
+
+    /// A number as it was written (`42`, `-1.5e3`), or `nil` for other kinds.
+    package var numberText: String? {
+        guard case .native(let document, let index) = node, kind == .number else { return nil }
+        return String(decoding: document.text(at: index), as: UTF8.self)
+    }
+
+    /// The members of an object in document order (repeated keys included), or `[]`.
+    package var members: [(key: String, value: JSONSample)] {
+        var members: [(key: String, value: JSONSample)] = []
+        node.forEachMember { key, value in members.append((key, JSONSample(node: value))) }
+        return members
+    }
+
+    /// The elements of an array, or `[]`.
+    package var elements: [JSONSample] {
+        var elements: [JSONSample] = []
+        node.forEachElement { _, element in elements.append(JSONSample(node: element)) }
+        return elements
+    }
+}
