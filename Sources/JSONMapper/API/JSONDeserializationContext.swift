@@ -43,6 +43,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     let memberTable: MemberTable?
     /// Set for the context of an element of an array or a value of a dictionary of models.
     let collection: Collection?
+    /// The record of members read, when the options ask for unknown keys and this context is on an object.
+    let tracker: ReadTracker?
 
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
@@ -59,6 +61,13 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.recordsErrors = records
         self.collection = collection
         self.memberTable = node?.makeMemberTable()
+        if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
+            let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
+            self.tracker = tracker
+            session.track(tracker)
+        } else {
+            self.tracker = nil
+        }
     }
 
     convenience init(root: JSONNode, options: JSONMapper.Options) {
@@ -96,6 +105,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// dropped elements and required failures follow as getters meet them, each with its path.
     public var errors: [JSONMappingError] { session.errors }
 
+    /// Conversions and fallbacks applied while mapping this document so far, in the order they happened: things
+    /// worth logging that are not failures (see ``CoercionPolicy`` and ``getEnum(_:fallback:)``).
+    public var notices: [JSONMappingNotice] { session.notices }
+
     /// The path of the value this context reads: `statuses[3].user`, empty for the top-level value.
     public var path: String {
         JSONPath.format(pathComponents)
@@ -121,17 +134,17 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             steps.append(current.step)
             context = current.parent
         }
-        var components: [PathComponent] = []
-        for step in steps.reversed() {
-            switch step {
-            case .root: break
-            case .key(let key): components.append(.key(key))
-            case .index(let index): components.append(.index(index))
-            case .keyIndex(let key, let index): components += [.key(key), .index(index)]
-            case .components(let more): components += more
-            }
+        return steps.reversed().flatMap(Self.components(of:))
+    }
+
+    static func components(of step: Step) -> [PathComponent] {
+        switch step {
+        case .root: []
+        case .key(let key): [.key(key)]
+        case .index(let index): [.index(index)]
+        case .keyIndex(let key, let index): [.key(key), .index(index)]
+        case .components(let components): components
         }
-        return components
     }
 
     /// The path of a value below this context.
@@ -145,6 +158,12 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func record(_ error: JSONMappingError) {
         guard recordsErrors else { return }
         session.record(error)
+    }
+
+    /// Records a notice: something worth knowing that is not a failure.
+    func notice(_ code: JSONMappingNotice.Code, path: String, _ message: String) {
+        guard recordsErrors else { return }
+        session.record(JSONMappingNotice(code: code, path: path, message: message))
     }
 
     /// Records a required failure: the model this context maps has failed.
@@ -168,6 +187,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     @inline(__always)
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
+        markRead(key)
         if let member = node.member(key, table: memberTable) { return member }
         reportIfNotObject(node)
         return nil
@@ -200,6 +220,7 @@ final class MappingSession: @unchecked Sendable {
     let valid: Bool
     let lock = NSLock()
     private var recorded: [JSONMappingError] = []
+    private var recordedNotices: [JSONMappingNotice] = []
 
     init(options: JSONMapper.Options, valid: Bool) {
         self.options = options
@@ -212,5 +233,24 @@ final class MappingSession: @unchecked Sendable {
 
     var errors: [JSONMappingError] {
         lock.withLock { recorded }
+    }
+
+    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order contexts were made.
+    private var recordedTrackers: [ReadTracker] = []
+
+    func track(_ tracker: ReadTracker) {
+        lock.withLock { recordedTrackers.append(tracker) }
+    }
+
+    var trackers: [ReadTracker] {
+        lock.withLock { recordedTrackers }
+    }
+
+    func record(_ notice: JSONMappingNotice) {
+        lock.withLock { recordedNotices.append(notice) }
+    }
+
+    var notices: [JSONMappingNotice] {
+        lock.withLock { recordedNotices }
     }
 }

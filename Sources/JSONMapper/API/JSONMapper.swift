@@ -20,22 +20,6 @@ public enum JSONMapper {
         case foundation
     }
 
-    /// Settings for parsing and mapping, passed where the context is made.
-    public struct Options: Sendable, Hashable {
-        /// How deeply arrays and objects may nest; deeper input is malformed. The default is 512.
-        public var maximumDepth: Int
-
-        /// Creates options.
-        ///
-        /// - Parameter maximumDepth: How deeply arrays and objects may nest (at least 1).
-        public init(maximumDepth: Int = 512) {
-            self.maximumDepth = max(1, maximumDepth)
-        }
-
-        /// The defaults: depth limit 512.
-        public static var `default`: Options { Options() }
-    }
-
     /// Parses `data` and returns a context on its top-level value.
     ///
     /// Never fails: for malformed input the context's ``JSONDeserializationContext/valid`` is `false`, its

@@ -108,6 +108,20 @@ enum JSONNode: @unchecked Sendable {
         }
     }
 
+    /// The element at `position` of an array, or `nil` when this is not an array or has no such element.
+    func element(at position: Int) -> JSONNode? {
+        guard position >= 0 else { return nil }
+        switch self {
+        case .native(let document, let index):
+            guard document.entry(index).tag == .array else { return nil }
+            return document.element(of: index, at: position).map { .native(document, $0) }
+        case .foundation(.array(let array)):
+            return position < array.count ? .foundation(FoundationValue(array[position])) : nil
+        case .foundation:
+            return nil
+        }
+    }
+
     /// Calls `body` with each member's key and value, if this is an object: in document order on the native
     /// engine, in key order on the Foundation engine (whose dictionaries keep no order).
     func forEachMember(_ body: (String, JSONNode) throws -> Void) rethrows {
@@ -209,6 +223,20 @@ enum JSONNode: @unchecked Sendable {
             return NumberText(bytes: document.text(at: index)).decimal()
         case .foundation(.number(let number)):
             return number.decimal()
+        case .foundation:
+            return nil
+        }
+    }
+
+    /// A number as it was written on the native engine (`12.50`), or as Foundation prints it; `nil` for other kinds.
+    var numberText: String? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return String(decoding: document.text(at: index), as: UTF8.self)
+        case .foundation(.number(let number)):
+            return number.text
         case .foundation:
             return nil
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A type that getters read straight from a JSON value, with no model of its own: `String`, `Int`, `Int64`,
-/// `UInt64`, `Double`, `Float`, `Bool`, `Decimal`, `URL`, and arrays of these nested to any depth (`[[[Double]]]`).
+/// `UInt64`, `Double`, `Float`, `Bool`, `Decimal`, `URL`, `Date` (with the context's date strategy), and arrays of
+/// these nested to any depth (`[[[Double]]]`).
 ///
 /// ``JSONDeserializationContext/getArray(_:)`` and ``JSONDeserializationContext/getDictionary(_:)`` produce
 /// collections of these. The conversions are strict: a `Bool` is never a number, a number is never a string, and
@@ -41,10 +42,12 @@ public struct JSONPrimitiveReader {
     }
 
     /// Converts the value, recording a mismatch when `convert` says it is of the wrong kind (`nil`) or cannot be
-    /// represented (a ``NumberIssue``).
+    /// represented (a ``NumberIssue``). A value of the wrong kind is first offered to `coerce`, which the context's
+    /// ``CoercionPolicy`` may let convert it; a conversion applied is recorded as a notice.
     @inline(__always)
     func convert<T>(
-        _ path: () -> String, expected: @autoclosure () -> String, _ convert: (JSONNode) -> Result<T, NumberIssue>?
+        _ path: () -> String, expected: @autoclosure () -> String, _ convert: (JSONNode) -> Result<T, NumberIssue>?,
+        coerce: (JSONNode, CoercionPolicy) -> T? = { _, _ in nil }
     ) -> T? {
         switch convert(node) {
         case .success(let value)?:
@@ -52,6 +55,11 @@ public struct JSONPrimitiveReader {
         case .failure(let issue)?:
             mismatch(path, expected: expected(), note: issue.note)
         case nil:
+            let policy = context.session.options.coercion
+            if policy != .strict, let value = coerce(node, policy) {
+                context.notice(.coerced, path: path(), "coerced \(node.found) to \(expected())")
+                return value
+            }
             mismatch(path, expected: expected(), note: nil)
         }
         return nil
@@ -62,6 +70,11 @@ public struct JSONPrimitiveReader {
         let found = node.found + (note.map { " (\($0))" } ?? "")
         let error = JSONMappingError.typeMismatch(path: path(), expected: expected, found: found, required: required)
         required ? context.fail(error) : context.record(error)
+    }
+
+    /// Reads the date this reader holds with `strategy`.
+    func readDate(with strategy: DateStrategy, at path: () -> String) -> Date? {
+        convert(path, expected: "Date (\(strategy.name))", { node in strategy.date(from: node).map(Result.success) })
     }
 
     /// Reads the array this reader holds, keeping the elements that are of type `T`.
@@ -98,7 +111,7 @@ extension String: JSONPrimitive {
         reader.readArray(of: String.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
-        reader.convert(path, expected: jsonTypeName) { $0.string.map(Result.success) }
+        reader.convert(path, expected: jsonTypeName, { $0.string.map(Result.success) }, coerce: Coercion.string)
     }
 }
 
@@ -108,7 +121,7 @@ extension Bool: JSONPrimitive {
         reader.readArray(of: Bool.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
-        reader.convert(path, expected: jsonTypeName) { $0.bool.map(Result.success) }
+        reader.convert(path, expected: jsonTypeName, { $0.bool.map(Result.success) }, coerce: Coercion.bool)
     }
 }
 
@@ -118,7 +131,9 @@ extension Int: JSONPrimitive {
         reader.readArray(of: Int.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
-        reader.convert(path, expected: jsonTypeName) { $0.integer(Int.self) }
+        reader.convert(path, expected: jsonTypeName, { $0.integer(Int.self) }) { node, policy in
+            Coercion.number(node, policy) { $0.integer(Int.self) }
+        }
     }
 }
 
@@ -128,7 +143,9 @@ extension Int64: JSONPrimitive {
         reader.readArray(of: Int64.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
-        reader.convert(path, expected: jsonTypeName) { $0.integer(Int64.self) }
+        reader.convert(path, expected: jsonTypeName, { $0.integer(Int64.self) }) { node, policy in
+            Coercion.number(node, policy) { $0.integer(Int64.self) }
+        }
     }
 }
 
@@ -138,7 +155,9 @@ extension UInt64: JSONPrimitive {
         reader.readArray(of: UInt64.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
-        reader.convert(path, expected: jsonTypeName) { $0.integer(UInt64.self) }
+        reader.convert(path, expected: jsonTypeName, { $0.integer(UInt64.self) }) { node, policy in
+            Coercion.number(node, policy) { $0.integer(UInt64.self) }
+        }
     }
 }
 
@@ -148,7 +167,9 @@ extension Double: JSONPrimitive {
         reader.readArray(of: Double.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
-        reader.convert(path, expected: jsonTypeName) { $0.double() }
+        reader.convert(path, expected: jsonTypeName, { $0.double() }) { node, policy in
+            Coercion.number(node, policy) { $0.double() }
+        }
     }
 }
 
@@ -158,7 +179,9 @@ extension Float: JSONPrimitive {
         reader.readArray(of: Float.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {
-        reader.convert(path, expected: jsonTypeName) { $0.float() }
+        reader.convert(path, expected: jsonTypeName, { $0.float() }) { node, policy in
+            Coercion.number(node, policy) { $0.float() }
+        }
     }
 }
 
@@ -168,7 +191,9 @@ extension Decimal: JSONPrimitive {
         reader.readArray(of: Decimal.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Decimal? {
-        reader.convert(path, expected: jsonTypeName) { $0.decimal() }
+        reader.convert(path, expected: jsonTypeName, { $0.decimal() }) { node, policy in
+            Coercion.number(node, policy) { $0.decimal() }
+        }
     }
 }
 
@@ -178,9 +203,21 @@ extension URL: JSONPrimitive {
         reader.readArray(of: URL.self, at: path)
     }
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> URL? {
-        reader.convert(path, expected: jsonTypeName) { node in
+        reader.convert(path, expected: jsonTypeName, { node in
             node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
-        }
+        })
+    }
+}
+
+extension Date: JSONPrimitive {
+    /// `Date`; error messages add the strategy: `Date (ISO 8601)`.
+    public static var jsonTypeName: String { "Date" }
+    /// Reads a date with the context's ``JSONMapper/Options/dateStrategy``.
+    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Date? {
+        reader.readDate(with: reader.context.session.options.dateStrategy, at: path)
+    }
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Date]? {
+        reader.readArray(of: Date.self, at: path)
     }
 }
 

@@ -144,6 +144,19 @@ final class NativeDocument: @unchecked Sendable {
         }
     }
 
+    /// The tape index of element `position` of the array at `index`, or `nil` when it has fewer elements.
+    func element(of index: Int, at position: Int) -> Int? {
+        let end = entry(index).low
+        var i = index + 1
+        var remaining = position
+        while i < end {
+            if remaining == 0 { return i }
+            remaining -= 1
+            i = next(after: i)
+        }
+        return nil
+    }
+
     /// Calls `body` with the key and value index of each member of the object at `index`, in document order.
     func forEachMember(of index: Int, _ body: (String, Int) throws -> Void) rethrows {
         let end = entry(index).low
