@@ -107,6 +107,26 @@ struct NumberParsingTests {
         ])
     }
 
+    @Test("decimals match Decimal(string:) for random texts of up to 38 digits")
+    func decimalsMatchFoundation() {
+        var generator = SplitMix64(seed: 99)
+        let posix = Locale(identifier: "en_US_POSIX")
+        for round in 0..<50_000 {
+            var text = Self.randomNumberText(&generator, round: 2 + round % 2)
+            if round % 5 == 0, let e = text.firstIndex(where: { $0 == "e" }) { text = String(text[..<e]) }
+            var bytes = text
+            let result = bytes.withUTF8 { NumberText(bytes: $0).decimal() }
+            // Foundation's parser gives up on some values that fit (3663e163); compare where it answers.
+            guard case .success(let decimal) = result, let expected = Decimal(string: text, locale: posix) else { continue }
+            #expect(decimal == expected, "\(text)")
+            if decimal != expected { return }
+        }
+        #expect(context("[0.10, -0.0, 123456789.123456789, 9999999999999999999, 10000000000000000000]").getArray() == [
+            Decimal(string: "0.1"), 0, Decimal(string: "123456789.123456789"), Decimal(string: "9999999999999999999"),
+            Decimal(string: "10000000000000000000"),
+        ])
+    }
+
     static func powerOfTen(_ n: Int) -> UInt64 {
         (0..<n).reduce(1) { value, _ in value * 10 }
     }

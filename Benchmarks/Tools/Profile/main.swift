@@ -4,7 +4,16 @@ import JSONMapper
 // Maps one payload repeatedly with the native engine, for profilers:
 //   swift run -c release Profile twitter 100
 //   valgrind --tool=callgrind .build/release/Profile twitter 20
+//   swift run -c release Profile large-generate 100 /tmp/large.json; swift run -c release Profile large-map /tmp/large.json
 let arguments = CommandLine.arguments
+if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
+    LargeInput.generate(megabytes: megabytes, to: arguments[3])
+    exit(0)
+}
+if arguments.count > 2, arguments[1] == "large-map" {
+    LargeInput.map(path: arguments[2])
+    exit(0)
+}
 let name = arguments.count > 1 ? arguments[1] : "twitter"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
 let engine: JSONMapper.Engine = arguments.contains("--foundation") ? .foundation : .native

@@ -71,6 +71,7 @@ public enum JSONMapper {
                     adopting: input.bytes, count: input.count, maximumDepth: options.maximumDepth)
                 return JSONDeserializationContext(root: .native(document, NativeDocument.root), options: options)
             case .foundation:
+                // A RawMemory buffer is a malloc block: Data frees it with free().
                 let data = Data(bytesNoCopy: input.bytes, count: input.count, deallocator: .free)
                 return context(data, engine: .foundation, options: options)
             }

@@ -97,6 +97,37 @@ struct NumberText {
         return (digits, power)
     }
 
+    /// The common case of ``decimal()`` without building text: at most 19 significant digits (they fit a `UInt64`)
+    /// and a power of ten well inside `Decimal`'s exponent range; `nil` otherwise.
+    private func smallDecimal() -> Decimal? {
+        var significand: UInt64 = 0
+        var digits = 0
+        var power = 0
+        var i = 0
+        let n = bytes.count
+        let negative = i < n && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var inFraction = false
+        while i < n {
+            let byte = bytes[i]
+            if NativeScanner.isDigit(byte) {
+                if significand != 0 || byte != UInt8(ascii: "0") {
+                    guard digits < 19 else { return nil }
+                    digits += 1
+                }
+                significand = significand * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                if inFraction { power -= 1 }
+            } else if byte == UInt8(ascii: "."), !inFraction {
+                inFraction = true
+            } else {
+                return nil  // an exponent: the general path handles it
+            }
+            i += 1
+        }
+        guard power >= -100 else { return nil }
+        return Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: power, significand: Decimal(significand))
+    }
+
     // MARK: Integers
 
     /// The exact integer value, if the number is a whole number within `T`'s range.
@@ -145,6 +176,7 @@ struct NumberText {
 
     /// The exact `Decimal` value, if it fits `Decimal`'s 38 significant digits and exponent range.
     func decimal() -> Result<Decimal, NumberIssue> {
+        if let fast = smallDecimal() { return .success(fast) }
         let parts = decompose()
         var (digits, power) = significantDigits(parts)
         if digits.isEmpty { return .success(0) }

@@ -13,20 +13,20 @@ final class NativeDocument: @unchecked Sendable {
     /// (while it was built). What getters then create belongs to the models.
     let peakBytes: Int
 
-    /// Takes ownership of `bytes`, which must hold `byteCount` bytes followed by ``NativeScanner/padding`` zero
-    /// bytes, and scans them.
+    /// Takes ownership of `bytes` (allocated by ``RawMemory``), which must hold `byteCount` bytes followed by
+    /// ``NativeScanner/padding`` zero bytes, and scans them.
     ///
     /// - Throws: The first syntax error, as a ``JSONMappingError`` with code `malformedJSON`; `bytes` is freed.
     init(adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int)
         throws(JSONMappingError)
     {
-        let scanner = NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
         do {
+            let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
             let tape = try scanner.scan().take()
             (self.tape, tapeCount) = (tape.entries, tape.count)
             peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
         } catch {
-            bytes.deallocate()
+            RawMemory.free(bytes)
             throw error
         }
         self.bytes = bytes
@@ -36,21 +36,23 @@ final class NativeDocument: @unchecked Sendable {
     /// Copies `data` and scans it.
     convenience init(data: Data, maximumDepth: Int) throws(JSONMappingError) {
         let count = data.count
-        let buffer = Self.allocateBuffer(count: count)
+        let buffer = try Self.allocateBuffer(count: count)
         data.copyBytes(to: buffer, count: count)
         try self.init(adopting: buffer, count: count, maximumDepth: maximumDepth)
     }
 
-    /// Memory for `count` bytes of input followed by the zero padding the scanner needs.
-    static func allocateBuffer(count: Int) -> UnsafeMutablePointer<UInt8> {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count + NativeScanner.padding)
+    /// Memory (from ``RawMemory``) for `count` bytes of input followed by the zero padding the scanner needs.
+    static func allocateBuffer(count: Int) throws(JSONMappingError) -> UnsafeMutablePointer<UInt8> {
+        guard let buffer = RawMemory.allocate(UInt8.self, count: count + NativeScanner.padding) else {
+            throw RawMemory.exhausted(count + NativeScanner.padding)
+        }
         (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
         return buffer
     }
 
     deinit {
-        bytes.deallocate()
-        tape.deallocate()
+        RawMemory.free(bytes)
+        RawMemory.free(tape)
     }
 
     /// The tape index of the top-level value.

@@ -36,7 +36,7 @@ extension NativeScanner {
             }
             i = skipDigits(from: i + 1)
         }
-        tape.append(TapeEntry(tag: isFloat ? .float : .integer, middle: i - start, low: start))
+        try tape.append(TapeEntry(tag: isFloat ? .float : .integer, middle: i - start, low: start))
         return i
     }
 

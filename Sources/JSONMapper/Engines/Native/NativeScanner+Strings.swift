@@ -23,7 +23,7 @@ extension NativeScanner {
             }
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
+                try tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
                 return i + 1
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true

@@ -24,11 +24,12 @@ struct NativeScanner: ~Copyable {
     var tape: TapeBuffer
     var stack: FrameStack
 
-    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(JSONMappingError) {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
-        tape = TapeBuffer(estimatedCount: count / 8 + 16)
+        // About one value per 8 bytes of input; untouched pages of a large block cost no memory.
+        tape = try TapeBuffer(estimatedCount: count / 8 + 16)
         stack = FrameStack()
     }
 
@@ -53,7 +54,7 @@ struct NativeScanner: ~Copyable {
                     throw error(at: i, "nesting is deeper than the limit of \(maximumDepth) levels")
                 }
                 stack.append(Frame(entry: tape.count, count: 0, key: -1, isObject: isObject))
-                tape.append(TapeEntry(tag: isObject ? .object : .array, middle: 0, low: 0))
+                try tape.append(TapeEntry(tag: isObject ? .object : .array, middle: 0, low: 0))
                 i = skipWhitespace(from: i + 1)
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if bytes[i] == close, i < count {
@@ -167,7 +168,7 @@ struct NativeScanner: ~Copyable {
         for k in 0..<length where start + k >= count || bytes[start + k] != expected[k] {
             throw error(at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))", inValue: true)
         }
-        tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+        try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
         return start + length
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 enum StreamReader {
     static let chunkSize = 64 * 1024
 
-    /// The stream's bytes, followed by the zero padding the scanner needs; the caller owns `bytes`.
+    /// The stream's bytes, followed by the zero padding the scanner needs; the caller owns `bytes` (a ``RawMemory``
+    /// buffer).
     struct Input {
         let bytes: UnsafeMutablePointer<UInt8>
         let count: Int
@@ -24,15 +25,17 @@ enum StreamReader {
             if opened { stream.close() }
         }
         var capacity = chunkSize
-        var buffer = NativeDocument.allocateBuffer(count: capacity)
+        var buffer = try NativeDocument.allocateBuffer(count: capacity)
         var count = 0
         while true {
             if capacity - count < chunkSize {
-                capacity *= 2
-                let larger = NativeDocument.allocateBuffer(count: capacity)
-                larger.moveInitialize(from: buffer, count: count)
-                buffer.deallocate()
-                buffer = larger
+                let larger = capacity + capacity / 2
+                guard let grown = RawMemory.reallocate(buffer, count: larger + NativeScanner.padding) else {
+                    RawMemory.free(buffer)
+                    throw RawMemory.exhausted(larger - capacity)
+                }
+                buffer = grown
+                capacity = larger
             }
             let read = stream.read(buffer + count, maxLength: chunkSize)
             if read > 0 {
@@ -41,7 +44,7 @@ enum StreamReader {
                 break
             } else {
                 let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
-                buffer.deallocate()
+                RawMemory.free(buffer)
                 let reason = stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
                 throw JSONMappingError(
                     code: .malformedJSON, path: "",

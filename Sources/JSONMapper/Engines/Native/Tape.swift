@@ -58,18 +58,22 @@ struct TapeBuffer: ~Copyable {
     private(set) var count = 0
     private var capacity: Int
 
-    init(estimatedCount: Int) {
+    /// - Throws: When even the first block cannot be allocated.
+    init(estimatedCount: Int) throws(JSONMappingError) {
         capacity = max(16, estimatedCount)
-        base = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+        guard let base = RawMemory.allocate(UInt64.self, count: capacity) else {
+            throw RawMemory.exhausted(capacity * MemoryLayout<UInt64>.stride)
+        }
+        self.base = base
     }
 
     deinit {
-        base.deallocate()
+        RawMemory.free(base)
     }
 
     @inline(__always)
-    mutating func append(_ entry: TapeEntry) {
-        if count == capacity { grow() }
+    mutating func append(_ entry: TapeEntry) throws(JSONMappingError) {
+        if count == capacity { try grow() }
         base[count] = entry.bits
         count += 1
     }
@@ -82,28 +86,23 @@ struct TapeBuffer: ~Copyable {
     @inline(__always)
     subscript(index: Int) -> TapeEntry { TapeEntry(bits: base[index]) }
 
-    private mutating func grow() {
-        let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<UInt64>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
+    private mutating func grow() throws(JSONMappingError) {
+        let newCapacity = capacity + capacity / 2
+        guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
+            throw RawMemory.exhausted((newCapacity - capacity) * MemoryLayout<UInt64>.stride)
+        }
+        base = grown
         capacity = newCapacity
     }
 
-    /// Hands the entries over to the caller, who must deallocate them; a buffer with much unused room is
-    /// trimmed to size first, so a parsed document holds at most a third more than it needs.
+    /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.
     ///
-    /// - Returns: The entries, their count, and the most bytes the buffer held at once (during the trim, the old
-    ///   and the new buffer).
+    /// - Returns: The entries, their count, and the most bytes the buffer held (its largest capacity; growing and
+    ///   trimming reallocate in place or by remapping, without a second copy).
     consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int) {
         let (base, count, capacity) = (self.base, self.count, self.capacity)
         discard self
-        let entrySize = MemoryLayout<UInt64>.stride
-        guard count < capacity - capacity / 4 else { return (base, count, capacity * entrySize) }
-        let trimmed = UnsafeMutablePointer<UInt64>.allocate(capacity: max(count, 1))
-        trimmed.moveInitialize(from: base, count: count)
-        base.deallocate()
-        return (trimmed, count, (capacity + count) * entrySize)
+        let trimmed = count < capacity ? RawMemory.reallocate(base, count: count) ?? base : base
+        return (trimmed, count, capacity * MemoryLayout<UInt64>.stride)
     }
 }

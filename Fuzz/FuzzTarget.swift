@@ -1,0 +1,167 @@
+// libFuzzer entry point: built into one module with the library sources by Scripts/fuzz.sh, so that it can check the
+// engines' internals. Any invariant broken here aborts, which libFuzzer reports as a crash with the input saved.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    FuzzChecks.check(Data(bytes: bytes, count: count))
+    return 0
+}
+
+enum FuzzChecks {
+    static func check(_ data: Data) {
+        let native = JSONMapper.context(data)
+        let foundation = JSONMapper.context(data, engine: .foundation)
+        let stream = JSONMapper.context(InputStream(data: data))
+
+        // The stream path reads the same bytes: the same outcome, the same first error.
+        require(stream.valid == native.valid, "stream and data disagree on validity")
+        require(stream.errors.first == native.errors.first, "stream and data report different errors")
+
+        // Every getter kind, on both engines and on invalid input too: nothing may crash.
+        let first = FuzzModel(native).fingerprint
+        _ = FuzzModel(foundation)
+        _ = try? JSONMapper.decode(FuzzModel.self, from: data)
+        _ = try? JSONMapper.decode([FuzzModel].self, from: data, engine: .foundation)
+        let lenient = JSONMapper.Options(maximumDepth: 64, coercion: .lenient, reportsUnknownKeys: true)
+        let options = JSONMapper.context(data, options: lenient)
+        _ = FuzzModel(options)
+        _ = options.unknownKeys
+        _ = options.notices
+
+        if native.valid {
+            // A valid context's values re-read identically, from the same context and from a new one.
+            require(FuzzModel(native).fingerprint == first, "re-reading a context gave different values")
+            require(FuzzModel(JSONMapper.context(data)).fingerprint == first, "parsing again gave different values")
+        } else {
+            require(native.errors.first?.code == .malformedJSON, "an invalid context must start with its syntax error")
+            require(first == FuzzModel.emptyFingerprint, "an invalid context gave values")
+        }
+
+        switch (native.valid, foundation.valid) {
+        case (true, true):
+            if let a = native.node, let b = foundation.node, let difference = sameValues(a, b) {
+                fail("the engines map different values: \(difference)")
+            }
+        case (true, false):
+            // Foundation rejects some valid JSON: lone surrogate escapes, numbers beyond Double, UTF-8 it mis-detects.
+            require(foundationMayReject(data, native), "Foundation rejected valid JSON for no known reason")
+        case (false, true):
+            break  // Foundation accepts some malformed input (trailing commas, other encodings): documented.
+        case (false, false):
+            break
+        }
+    }
+
+    /// The known reasons for JSONSerialization to reject a text the native engine accepts.
+    static func foundationMayReject(_ data: Data, _ context: JSONDeserializationContext) -> Bool {
+        let bytes = [UInt8](data)
+        // An escape of a UTF-16 surrogate, paired or not (Foundation rejects lone ones and misorders).
+        for i in bytes.indices.dropLast(2) where bytes[i] == UInt8(ascii: "\\") && bytes[i + 1] == UInt8(ascii: "u") {
+            if bytes[i + 2] | 0x20 == UInt8(ascii: "d") { return true }
+        }
+        // A number outside Double's range, or an integer that is neither Int64 nor UInt64 nor a finite Double.
+        var pending: [JSONNode] = context.node.map { [$0] } ?? []
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .number:
+                if case .failure? = node.double() { return true }
+            case .array:
+                node.forEachElement { _, element in pending.append(element) }
+            case .object:
+                node.forEachMember { _, value in pending.append(value) }
+            default:
+                break
+            }
+        }
+        // Foundation guesses the encoding from the first bytes: text starting with NUL-free non-ASCII may be UTF-16/32.
+        return bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0 || bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+    }
+
+    /// `nil` when both trees hold the same values as getters see them (doubles by value, so -0 equals 0), or the
+    /// path of the first difference.
+    static func sameValues(_ left: JSONNode, _ right: JSONNode) -> String? {
+        var pending: [(JSONNode, JSONNode, String)] = [(left, right, "")]
+        while let (a, b, path) = pending.popLast() {
+            guard a.kind == b.kind else { return "\(path): \(a.found) vs \(b.found)" }
+            switch a.kind {
+            case .bool where a.bool != b.bool:
+                return "\(path): \(a.found) vs \(b.found)"
+            case .string where a.string != b.string:
+                // JSONSerialization drops a U+FEFF at the end of a string (Fixtures/fuzz, FuzzRegressionTests).
+                let withoutMark = { (text: String?) in text?.replacingOccurrences(of: "\u{FEFF}", with: "") }
+                if withoutMark(a.string) != withoutMark(b.string) { return "\(path): \(a.found) vs \(b.found)" }
+            case .number:
+                let x = try? a.double()?.get()
+                let y = try? b.double()?.get()
+                if x != y { return "\(path): \(a.found) vs \(b.found)" }
+            case .array:
+                var left: [JSONNode] = []
+                var right: [JSONNode] = []
+                a.forEachElement { _, element in left.append(element) }
+                b.forEachElement { _, element in right.append(element) }
+                guard left.count == right.count else { return "\(path): \(left.count) vs \(right.count) elements" }
+                for index in left.indices { pending.append((left[index], right[index], path + "[\(index)]")) }
+            case .object:
+                var keys = Set<String>()
+                a.forEachMember { key, _ in keys.insert(key) }
+                var otherKeys = Set<String>()
+                b.forEachMember { key, _ in otherKeys.insert(key) }
+                guard keys == otherKeys else { return "\(path): different keys" }
+                for key in keys {
+                    if let x = a.member(key), let y = b.member(key) { pending.append((x, y, path + "." + key)) }
+                }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("fuzz invariant broken: \(message)\n".utf8))
+        abort()
+    }
+}
+
+enum FuzzKind: String, CaseIterable {
+    case a, b, c
+}
+
+/// Touches every getter kind and records what it read, so that two readings can be compared.
+struct FuzzModel: JSONSerializable {
+    static let keys = ["a", "", "0", "id", "name", "\u{FFFD}", "items", "n"]
+    static let emptyFingerprint = FuzzModel(JSONMapper.context(Data())).fingerprint
+
+    var fingerprint = ""
+
+    init(_ c: JSONDeserializationContext) {
+        var parts: [String] = []
+        for key in Self.keys {
+            parts.append("\(c.getString(key) as Any)|\(c.getInt(key) as Any)|\(c.getInt64(key) as Any)")
+            parts.append("\(c.getUInt64(key) as Any)|\(c.getDouble(key)?.bitPattern as Any)|\(c.getFloat(key)?.bitPattern as Any)")
+            parts.append("\(c.getBool(key) as Any)|\(c.getURL(key) as Any)|\(c.getDecimal(key) as Any)|\(c.getDate(key) as Any)")
+            parts.append("\(c.getEnum(key) as FuzzKind? as Any)|\(c.getEnum(key, fallback: FuzzKind.c) as Any)|\(c.presence(of: key))")
+            parts.append("\(c.getArray(key) as [[Double]])|\(c.getDictionary(key) as [String: String])|\(c.getArray(key) as [Date])")
+            parts.append("\(c.getArray(key, ofClass: FuzzLeaf.self).map(\.fingerprint))")
+            parts.append("\(c.getDictionary(key, ofClass: FuzzLeaf.self).mapValues(\.fingerprint).sorted { $0.key < $1.key })")
+            parts.append("\(c.getObject(key, ofClass: FuzzLeaf.self)?.fingerprint as Any)|\(c.requireInt(key))|\(c.requireString(key))")
+            parts.append("\(c.getString(at: [.key(key), 0, "a"]) as Any)|\(c.context(for: key)?.keys as Any)")
+        }
+        parts.append("\(c.getArray() as [String])|\(c.getArray(ofClass: FuzzLeaf.self).map(\.fingerprint))|\(c.keys)")
+        fingerprint = parts.joined(separator: "\n")
+    }
+}
+
+/// A nested model one level down: a fixed depth, so that mapping never recurses as deep as the input.
+struct FuzzLeaf: JSONSerializable {
+    var fingerprint = ""
+
+    init(_ c: JSONDeserializationContext) {
+        fingerprint = "\(c.requireString("a"))|\(c.getInt("id") as Any)|\(c.getArray("items") as [Int])|\(c.keys)"
+    }
+}
