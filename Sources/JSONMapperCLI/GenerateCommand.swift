@@ -50,15 +50,21 @@ enum GenerateCommand {
                 io.errorOutput(CheckCommand.line(for: error, file: path == "-" ? "<stdin>" : path) + "\n")
                 return ExitStatus.invalid
             case .success(let sample):
-                guard sample.kind == .object || (sample.kind == .array && sample.elements.allSatisfy({ $0.kind == .object }) && !sample.elements.isEmpty) else {
-                    io.errorOutput("jsonmapper generate: \(path): the top-level value must be an object or a non-empty array of objects\n")
+                guard
+                    sample.kind == .object
+                        || (sample.kind == .array && sample.elements.allSatisfy({ $0.kind == .object })
+                            && !sample.elements.isEmpty)
+                else {
+                    let problem = "the top-level value must be an object or a non-empty array of objects"
+                    io.errorOutput("jsonmapper generate: \(path): \(problem)\n")
                     return ExitStatus.invalid
                 }
                 ShapeInference.add(sample, to: root)
             }
         }
         guard root.kinds.count == 1 else {
-            io.errorOutput("jsonmapper generate: the samples mix top-level objects and arrays; give samples of one shape\n")
+            io.errorOutput(
+                "jsonmapper generate: the samples mix top-level objects and arrays; give samples of one shape\n")
             return ExitStatus.invalid
         }
         let rootName = options.rootName ?? defaultRootName(options.files[0], singular: root.kinds == [.array])
@@ -82,7 +88,9 @@ enum GenerateCommand {
             case "--help", "-h":
                 return .success(nil)
             case "--name":
-                guard index + 1 < arguments.count else { return .failure(UsageError(message: "--name needs a type name")) }
+                guard index + 1 < arguments.count else {
+                    return .failure(UsageError(message: "--name needs a type name"))
+                }
                 let name = arguments[index + 1]
                 guard isTypeName(name) else {
                     return .failure(UsageError(message: "'\(name)' is not a Swift type name"))
@@ -113,8 +121,8 @@ enum GenerateCommand {
             && !SwiftNames.keywords.contains(name)
     }
 
-    /// `person.json` → `Person`, `order_sample_1.json` → `OrderSample1`, `people.json` holding an array → `Person`;
-    /// `Root` for standard input.
+    /// `person.json` → `Person`, `order_sample_1.json` → `OrderSample1`, and `people.json` holding an array →
+    /// `Person`; `Root` for standard input.
     static func defaultRootName(_ path: String, singular: Bool) -> String {
         guard path != "-" else { return singular ? "Element" : "Root" }
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension

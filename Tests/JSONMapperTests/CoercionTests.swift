@@ -6,7 +6,10 @@ import Testing
 @Suite("Coercion policy")
 struct CoercionTests {
     static let engines: [JSONMapper.Engine] = [.native, .foundation]
-    static let messy = #"{"id": "12", "price": "-3.5e2", "big": "18446744073709551615", "active": 1, "off": "false", "code": 12.50, "bad": "12abc", "two": 2, "yes": "yes", "frac": "3.7"}"#
+    static let messy = #"""
+        {"id": "12", "price": "-3.5e2", "big": "18446744073709551615", "active": 1, "off": "false", "code": 12.50,
+         "bad": "12abc", "two": 2, "yes": "yes", "frac": "3.7"}
+        """#
 
     @Test("strict is the default: nothing is converted")
     func strictByDefault() {
@@ -33,21 +36,23 @@ struct CoercionTests {
         #expect(c.getBool("yes") == nil)
         #expect(c.getInt("frac") == nil)
         #expect(c.notices.map(\.code).allSatisfy { $0 == .coerced })
-        #expect(c.notices.map(\.description) == [
-            #"id: coerced String "12" to Int"#,
-            #"price: coerced String "-3.5e2" to Double"#,
-            #"price: coerced String "-3.5e2" to Decimal"#,
-            #"big: coerced String "18446744073709551615" to UInt64"#,
-            "active: coerced Number 1 to Bool",
-            #"off: coerced String "false" to Bool"#,
-            "code: coerced Number \(engine == .native ? "12.50" : "12.5") to String",
-        ])
-        #expect(descriptions(c) == [
-            #"bad: expected Int, found String "12abc""#,
-            "two: expected Bool, found Number 2",
-            #"yes: expected Bool, found String "yes""#,
-            #"frac: expected Int, found String "3.7""#,
-        ])
+        #expect(
+            c.notices.map(\.description) == [
+                #"id: coerced String "12" to Int"#,
+                #"price: coerced String "-3.5e2" to Double"#,
+                #"price: coerced String "-3.5e2" to Decimal"#,
+                #"big: coerced String "18446744073709551615" to UInt64"#,
+                "active: coerced Number 1 to Bool",
+                #"off: coerced String "false" to Bool"#,
+                "code: coerced Number \(engine == .native ? "12.50" : "12.5") to String",
+            ])
+        #expect(
+            descriptions(c) == [
+                #"bad: expected Int, found String "12abc""#,
+                "two: expected Bool, found Number 2",
+                #"yes: expected Bool, found String "yes""#,
+                #"frac: expected Int, found String "3.7""#,
+            ])
     }
 
     @Test("policies are values: each conversion can be chosen alone")

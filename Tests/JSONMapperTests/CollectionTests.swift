@@ -9,10 +9,11 @@ struct CollectionTests {
 
     @Test("arrays of every primitive type", arguments: engines)
     func primitiveArrays(engine: JSONMapper.Engine) {
-        let c = context(
-            #"{"s": ["a", "b"], "i": [1, -2, 3.0], "i64": [9223372036854775807], "u": [18446744073709551615],"#
-                + #" "d": [0.5, 1, -2e2], "f": [1.5], "b": [true, false], "dec": [0.1, 2], "url": ["https://a.example"]}"#,
-            engine: engine)
+        let text = #"""
+            {"s": ["a", "b"], "i": [1, -2, 3.0], "i64": [9223372036854775807], "u": [18446744073709551615],
+             "d": [0.5, 1, -2e2], "f": [1.5], "b": [true, false], "dec": [0.1, 2], "url": ["https://a.example"]}
+            """#
+        let c = context(text, engine: engine)
         #expect(c.getArray("s") == ["a", "b"])
         #expect(c.getArray("i") == [1, -2, 3])
         #expect(c.getArray("i64") == [Int64.max])
@@ -32,14 +33,15 @@ struct CollectionTests {
         #expect(matrix == [[1, 2, 3], [4, 6], []])
         let cube: [[[Double]]] = c.getArray("cube")
         #expect(cube == [[[1.5, 2.5], [3.5]], [[4.5]]])
-        #expect(descriptions(c) == [
-            #"matrix[1][1]: expected Int, found String "five""#,
-            "matrix[1][1]: dropped from [Int]",
-            "matrix[2]: expected [Int], found Number 7",
-            "matrix[2]: dropped from [[Int]]",
-            "matrix[3][0]: expected Int, found Number 8.5 (not a whole number)",
-            "matrix[3][0]: dropped from [Int]",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"matrix[1][1]: expected Int, found String "five""#,
+                "matrix[1][1]: dropped from [Int]",
+                "matrix[2]: expected [Int], found Number 7",
+                "matrix[2]: dropped from [[Int]]",
+                "matrix[3][0]: expected Int, found Number 8.5 (not a whole number)",
+                "matrix[3][0]: dropped from [Int]",
+            ])
     }
 
     @Test("a missing or null array is empty and not an error; a non-array is a mismatch")
@@ -49,10 +51,11 @@ struct CollectionTests {
         #expect(c.getArray("n") as [String] == [])
         #expect(c.getArray("o") as [String] == [])
         #expect(c.getArray("s") as [[Int]] == [])
-        #expect(descriptions(c) == [
-            "o: expected [String], found Object",
-            #"s: expected [[Int]], found String "text""#,
-        ])
+        #expect(
+            descriptions(c) == [
+                "o: expected [String], found Object",
+                #"s: expected [[Int]], found String "text""#,
+            ])
     }
 
     @Test("a strict array fails on any bad element")
@@ -79,11 +82,13 @@ struct CollectionTests {
         let c = JSONMapper.context(try TestFiles.fixture("catalog.json"), engine: engine)
         let stock: [String: Int] = c.getDictionary("stock")
         #expect(stock == ["A-1": 12, "C-3": 0])
-        #expect(descriptions(c) == [
-            #"stock.Z-9: expected Int, found String "many""#,
-            "stock.Z-9: dropped from [String: Int]",
-        ])
-        let nested = context(#"{"grid": {"a": [[1], [2, 3]], "b": []}, "names": {"en": "Hello", "fr": "Bonjour"}}"#, engine: engine)
+        #expect(
+            descriptions(c) == [
+                #"stock.Z-9: expected Int, found String "many""#,
+                "stock.Z-9: dropped from [String: Int]",
+            ])
+        let nested = context(
+            #"{"grid": {"a": [[1], [2, 3]], "b": []}, "names": {"en": "Hello", "fr": "Bonjour"}}"#, engine: engine)
         #expect(nested.getDictionary("grid") == ["a": [[1], [2, 3]], "b": []] as [String: [[Int]]])
         #expect(nested.getDictionary("names") == ["en": "Hello", "fr": "Bonjour"])
         #expect(nested.getDictionary("missing") as [String: String] == [:])
@@ -98,8 +103,10 @@ struct CollectionTests {
         let c = context(#"{"headers": {"content.type": 1, "a[0]": 2, "": 3, "plain": 4, "with space": 5}}"#)
         let headers: [String: String] = c.getDictionary("headers")
         #expect(headers.isEmpty)
-        #expect(c.errors.filter { $0.code == .typeMismatch }.map(\.path) == [
-            #"headers["content.type"]"#, #"headers["a[0]"]"#, #"headers[""]"#, "headers.plain", #"headers["with space"]"#,
-        ])
+        #expect(
+            c.errors.filter { $0.code == .typeMismatch }.map(\.path) == [
+                #"headers["content.type"]"#, #"headers["a[0]"]"#, #"headers[""]"#, "headers.plain",
+                #"headers["with space"]"#,
+            ])
     }
 }

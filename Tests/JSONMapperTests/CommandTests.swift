@@ -56,12 +56,13 @@ struct CheckCommandTests {
     func invalidFile() {
         let run = CapturedRun(["check", fixturePath("person.json"), fixturePath("person_malformed.json")])
         #expect(run.status == 1)
-        #expect(run.output == """
-            \(fixturePath("person.json")): ok
-            \(fixturePath("person_malformed.json")):4:41: error: expected a value after ',', found ']' \
-            (trailing commas are not allowed) (in roles[2])
+        #expect(
+            run.output == """
+                \(fixturePath("person.json")): ok
+                \(fixturePath("person_malformed.json")):4:41: error: expected a value after ',', found ']' \
+                (trailing commas are not allowed) (in roles[2])
 
-            """)
+                """)
     }
 
     @Test("standard input is read for -")
@@ -71,7 +72,9 @@ struct CheckCommandTests {
         #expect(ok.output == "<stdin>: ok\n")
         let bad = CapturedRun(["check", "-"], input: "{\n  \"a\": tru\n}")
         #expect(bad.status == 1)
-        #expect(bad.output == "<stdin>:2:11: error: invalid literal: expected 'true', found control character U+000A (in a)\n")
+        #expect(
+            bad.output
+                == "<stdin>:2:11: error: invalid literal: expected 'true', found control character U+000A (in a)\n")
     }
 
     @Test("an unreadable file is a usage error that names it, and the other files are still checked")
@@ -85,7 +88,9 @@ struct CheckCommandTests {
         #expect(directory.errorOutput == "jsonmapper: cannot read \(TestFiles.fixtures.path): it is a directory\n")
     }
 
-    @Test("usage errors exit 2 with the command's help", arguments: [["check"], ["check", "--bogus", "x.json"], ["frobnicate"], []])
+    @Test(
+        "usage errors exit 2 with the command's help",
+        arguments: [["check"], ["check", "--bogus", "x.json"], ["frobnicate"], []])
     func usageErrors(arguments: [String]) {
         let run = CapturedRun(arguments)
         #expect(run.status == 2)
@@ -103,7 +108,8 @@ struct CheckCommandTests {
 
     @Test("the jsonmapper executable exits with the documented statuses")
     func executable() throws {
-        let binary = try #require(Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("jsonmapper"))
+        let binary = try #require(
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("jsonmapper"))
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) was not built")
         func run(_ arguments: [String]) throws -> (Int32, String) {
             let process = Process()
@@ -136,7 +142,9 @@ struct GenerateCommandTests {
 
     static func golden(_ name: String) throws -> String {
         let url = golden.appendingPathComponent(name)
-        return String(decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"), as: UTF8.self)
+        return String(
+            decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"), as: UTF8.self
+        )
     }
 
     @Test(
@@ -157,7 +165,9 @@ struct GenerateCommandTests {
 
     @Test("the output is byte-identical from run to run")
     func deterministic() {
-        let arguments = ["generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order"]
+        let arguments = [
+            "generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order",
+        ]
         let first = CapturedRun(arguments).output
         for _ in 0..<5 {
             #expect(CapturedRun(arguments).output == first)
@@ -168,9 +178,12 @@ struct GenerateCommandTests {
     /// samples, so the generated code compiles as is, and it maps the samples with no errors.
     @Test("generated code compiles and maps its samples with no errors")
     func generatedCodeMaps() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated/Order.swift")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Generated/Order.swift")
         let compiled = String(decoding: try #require(FileManager.default.contents(atPath: source.path)), as: UTF8.self)
-        let run = CapturedRun(["generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order"])
+        let run = CapturedRun([
+            "generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order",
+        ])
         #expect(run.output == compiled)
 
         for sample in ["order_sample_1.json", "order_sample_2.json"] {
@@ -200,13 +213,17 @@ struct GenerateCommandTests {
     func errors() {
         let scalar = CapturedRun(["generate", "-"], input: "[1, 2]")
         #expect(scalar.status == 1)
-        #expect(scalar.errorOutput == "jsonmapper generate: -: the top-level value must be an object or a non-empty array of objects\n")
+        #expect(
+            scalar.errorOutput
+                == "jsonmapper generate: -: the top-level value must be an object or a non-empty array of objects\n")
         let malformed = CapturedRun(["generate", fixturePath("person_malformed.json")])
         #expect(malformed.status == 1)
         #expect(malformed.errorOutput.hasPrefix("\(fixturePath("person_malformed.json")):4:41: error:"))
         #expect(CapturedRun(["generate"]).status == 2)
         #expect(CapturedRun(["generate", "x.json", "--name"]).status == 2)
-        #expect(CapturedRun(["generate", "x.json", "--name", "not a name"]).errorOutput.hasPrefix("jsonmapper generate: 'not a name' is not a Swift type name"))
+        #expect(
+            CapturedRun(["generate", "x.json", "--name", "not a name"]).errorOutput.hasPrefix(
+                "jsonmapper generate: 'not a name' is not a Swift type name"))
         #expect(CapturedRun(["generate", "/no/such.json"]).status == 2)
         let mixed = CapturedRun(["generate", fixturePath("person.json"), fixturePath("people.json")])
         #expect(mixed.status == 1)
@@ -249,7 +266,8 @@ struct SwiftNamesTests {
         arguments: [
             ("statuses", true, "Status"), ("categories", true, "Category"), ("addresses", true, "Address"),
             ("people", true, "Person"), ("boxes", true, "Box"), ("user_mentions", true, "UserMention"),
-            ("responses", true, "Response"), ("news", true, "NewsItem"), ("data", true, "DataItem"), ("data", false, "DataModel"),
+            ("responses", true, "Response"), ("news", true, "NewsItem"), ("data", true, "DataItem"),
+            ("data", false, "DataModel"),
             ("urls", true, "URLModel"), ("search_metadata", false, "SearchMetadata"), ("type", false, "TypeModel"),
         ])
     func types(key: String, singular: Bool, expected: String) {

@@ -10,12 +10,15 @@ struct ConcurrencyTests {
         json(
             #"{"statuses": ["#
                 + (0..<5).map { k in
-                    #"{"id": \#(n * 10 + k), "text": "status \#(n)-\#(k)", "user": {"id": \#(n), "screen_name": "user\#(n)"}, "retweet_count": \#(k)}"#
+                    #"{"id": \#(n * 10 + k), "text": "status \#(n)-\#(k)", "#
+                        + #""user": {"id": \#(n), "screen_name": "user\#(n)"}, "retweet_count": \#(k)}"#
                 }.joined(separator: ",")
                 + #"], "search_metadata": {"count": 5}}"#)
     }
 
-    @Test("thousands of documents mapped in parallel all map correctly", arguments: [JSONMapper.Engine.native, .foundation])
+    @Test(
+        "thousands of documents mapped in parallel all map correctly",
+        arguments: [JSONMapper.Engine.native, .foundation])
     func parallelDocuments(engine: JSONMapper.Engine) async throws {
         let count = 4_000
         let results = await withTaskGroup(of: (Int, Bool).self) { group in
@@ -54,10 +57,11 @@ struct ConcurrencyTests {
             }
         }
         #expect(context.errors.count == 600)
-        #expect(Set(context.errors.map(\.description)) == [
-            #"items[1]: expected Int, found String "two""#,
-            "items[1]: dropped from [Int]",
-            "name: expected String, found Number 5",
-        ])
+        #expect(
+            Set(context.errors.map(\.description)) == [
+                #"items[1]: expected Int, found String "two""#,
+                "items[1]: dropped from [Int]",
+                "name: expected String, found Number 5",
+            ])
     }
 }

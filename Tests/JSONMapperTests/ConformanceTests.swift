@@ -13,7 +13,8 @@ enum TestSuiteFiles {
 
     static func names(prefix: String) throws -> [String] {
         guard available else {
-            Issue.record("JSONTestSuite is missing at \(folder.path); set JSONMAPPER_SHARED_DATA or provide ../shared/data")
+            Issue.record(
+                "JSONTestSuite is missing at \(folder.path); set JSONMAPPER_SHARED_DATA or provide ../shared/data")
             return []
         }
         return try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -30,11 +31,12 @@ struct EverythingModel: JSONSerializable {
     var reads = 0
     init(_ c: JSONDeserializationContext) {
         for key in ["a", "", "0", "id", "\u{FFFD}"] {
-            reads += [
-                c.getString(key) != nil, c.getInt(key) != nil, c.getInt64(key) != nil, c.getUInt64(key) != nil,
-                c.getDouble(key) != nil, c.getFloat(key) != nil, c.getBool(key) != nil, c.getURL(key) != nil,
-                c.getDecimal(key) != nil,
-            ].filter { $0 }.count
+            reads +=
+                [
+                    c.getString(key) != nil, c.getInt(key) != nil, c.getInt64(key) != nil, c.getUInt64(key) != nil,
+                    c.getDouble(key) != nil, c.getFloat(key) != nil, c.getBool(key) != nil, c.getURL(key) != nil,
+                    c.getDecimal(key) != nil,
+                ].filter { $0 }.count
             reads += (c.getArray(key) as [[String]]).count + (c.getDictionary(key) as [String: Double]).count
             reads += c.getArray(key, ofClass: EverythingModel.self).count
             reads += c.getObject(key, ofClass: EverythingModel.self) == nil ? 0 : 1

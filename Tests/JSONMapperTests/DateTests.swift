@@ -51,7 +51,11 @@ struct DateTests {
 
     @Test("seconds and milliseconds since 1970, from numbers or numeric strings", arguments: engines)
     func sinceEpoch(engine: JSONMapper.Engine) {
-        let c = context(#"{"s": 1795253400, "sf": 1795253400.25, "ss": "1795253400", "ms": 1795253400250, "mss": "1795253400250", "bad": "soon"}"#, engine: engine)
+        let text = #"""
+            {"s": 1795253400, "sf": 1795253400.25, "ss": "1795253400", "ms": 1795253400250, "mss": "1795253400250",
+             "bad": "soon"}
+            """#
+        let c = context(text, engine: engine)
         #expect(c.getDate("s", strategy: .secondsSince1970)?.timeIntervalSince1970 == Self.reference)
         #expect(c.getDate("sf", strategy: .secondsSince1970)?.timeIntervalSince1970 == Self.reference + 0.25)
         #expect(c.getDate("ss", strategy: .secondsSince1970)?.timeIntervalSince1970 == Self.reference)
@@ -59,24 +63,27 @@ struct DateTests {
         #expect(c.getDate("mss", strategy: .millisecondsSince1970)?.timeIntervalSince1970 == Self.reference + 0.25)
         #expect(c.getDate("bad", strategy: .secondsSince1970) == nil)
         #expect(c.getDate("s") == nil)
-        #expect(descriptions(c) == [
-            #"bad: expected Date (seconds since 1970), found String "soon""#,
-            "s: expected Date (ISO 8601), found Number 1795253400",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"bad: expected Date (seconds since 1970), found String "soon""#,
+                "s: expected Date (ISO 8601), found Number 1795253400",
+            ])
     }
 
     @Test("a context-wide strategy, overridden per call, also reads arrays of dates")
     func contextStrategy() {
         var options = JSONMapper.Options()
         options.dateStrategy = .millisecondsSince1970
-        let c = JSONMapper.context(json(#"{"at": 1000, "iso": "1970-01-01T00:00:02Z", "list": [0, 3000, "x"]}"#), options: options)
+        let c = JSONMapper.context(
+            json(#"{"at": 1000, "iso": "1970-01-01T00:00:02Z", "list": [0, 3000, "x"]}"#), options: options)
         #expect(c.getDate("at")?.timeIntervalSince1970 == 1)
         #expect(c.getDate("iso", strategy: .iso8601)?.timeIntervalSince1970 == 2)
         let list: [Date] = c.getArray("list")
         #expect(list.map(\.timeIntervalSince1970) == [0, 3])
-        #expect(descriptions(c) == [
-            #"list[2]: expected Date (milliseconds since 1970), found String "x""#, "list[2]: dropped from [Date]",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"list[2]: expected Date (milliseconds since 1970), found String "x""#, "list[2]: dropped from [Date]",
+            ])
     }
 
     @Test("a DateFormatter or a closure")
@@ -91,10 +98,11 @@ struct DateTests {
         let custom = DateStrategy.custom("EPOCH literal") { $0 == "EPOCH" ? Date(timeIntervalSince1970: 0) : nil }
         #expect(c.getDate("epoch", strategy: custom) == Date(timeIntervalSince1970: 0))
         #expect(c.getDate("day", strategy: custom) == nil)
-        #expect(descriptions(c) == [
-            #"bad: expected Date (format "dd/MM/yyyy"), found String "2026-11-21""#,
-            #"day: expected Date (EPOCH literal), found String "21/11/2026""#,
-        ])
+        #expect(
+            descriptions(c) == [
+                #"bad: expected Date (format "dd/MM/yyyy"), found String "2026-11-21""#,
+                #"day: expected Date (EPOCH literal), found String "21/11/2026""#,
+            ])
     }
 
     @Test("required and default dates")
@@ -105,8 +113,9 @@ struct DateTests {
         #expect(c.getDate("at", default: fallback) == fallback)
         #expect(c.requireDate("missing") == Date(timeIntervalSince1970: 0))
         #expect(c.hasFailed)
-        #expect(descriptions(c) == [
-            #"at: expected Date (ISO 8601), found String "nope""#, "missing: missing required Date (ISO 8601)",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"at: expected Date (ISO 8601), found String "nope""#, "missing: missing required Date (ISO 8601)",
+            ])
     }
 }

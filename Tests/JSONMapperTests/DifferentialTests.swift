@@ -75,7 +75,9 @@ struct DifferentialTests {
         #expect(differing == Self.validityDiffers)
     }
 
-    @Test("the benchmark payloads map to the same values on both engines", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+    @Test(
+        "the benchmark payloads map to the same values on both engines",
+        arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func benchmarkPayloads(name: String) throws {
         let url = TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
         let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
@@ -113,7 +115,9 @@ struct DifferentialTests {
 /// while the tape is built. The target is at most three times the document's size (BENCHMARKS.md).
 @Suite("Native engine memory", .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data"))
 struct MemoryFootprintTests {
-    @Test("peak engine memory is at most 3 times the document", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+    @Test(
+        "peak engine memory is at most 3 times the document",
+        arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func peakMemory(name: String) throws {
         let url = TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
         let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")

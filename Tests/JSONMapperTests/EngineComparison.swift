@@ -26,10 +26,12 @@ enum EngineComparison {
                 if a.string != b.string { differences.append("\(where_): \(a.found) vs \(b.found)") }
             case .number:
                 let same =
-                    describe(a.double()) == describe(b.double()) && describe(a.integer(Int64.self)) == describe(b.integer(Int64.self))
+                    describe(a.double()) == describe(b.double())
+                    && describe(a.integer(Int64.self)) == describe(b.integer(Int64.self))
                     && describe(a.integer(UInt64.self)) == describe(b.integer(UInt64.self))
                 if !same {
-                    differences.append("\(where_): \(a.found) as \(describe(a.double())) vs \(b.found) as \(describe(b.double()))")
+                    differences.append(
+                        "\(where_): \(a.found) as \(describe(a.double())) vs \(b.found) as \(describe(b.double()))")
                 }
             case .array:
                 var left: [JSONNode] = []

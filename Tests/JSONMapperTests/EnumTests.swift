@@ -29,11 +29,12 @@ struct EnumTests {
         #expect(c.getEnum("kind") as MediaKind? == nil)
         #expect(c.getEnum("priority") as Priority? == nil)
         #expect(c.getEnum("wrong") as MediaKind? == nil)
-        #expect(descriptions(c) == [
-            #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
-            "priority: expected Priority, found Number 9",
-            "wrong: expected String, found Number 3",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
+                "priority: expected Priority, found Number 9",
+                "wrong: expected String, found Number 3",
+            ])
     }
 
     @Test("a fallback takes unknown values and is reported as a notice, not a failure")
@@ -45,10 +46,11 @@ struct EnumTests {
         #expect(c.requireEnum("kind", fallback: MediaKind.unknown) == .unknown)
         #expect(c.errors.isEmpty)
         #expect(!c.hasFailed)
-        #expect(c.notices.map(\.description) == [
-            #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#,
-            #"kind: used the fallback .unknown for String "gif""#,
-        ])
+        #expect(
+            c.notices.map(\.description) == [
+                #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#,
+                #"kind: used the fallback .unknown for String "gif""#,
+            ])
         #expect(c.notices.allSatisfy { $0.code == .fallbackUsed })
     }
 
@@ -58,10 +60,11 @@ struct EnumTests {
         #expect(c.requireEnum("kind") == MediaKind.photo)
         #expect(c.requireEnum("missing", fallback: Priority.low) == .low)
         #expect(c.hasFailed)
-        #expect(descriptions(c) == [
-            #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
-            "missing: missing required Priority",
-        ])
+        #expect(
+            descriptions(c) == [
+                #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
+                "missing: missing required Priority",
+            ])
         #expect(c.errors.allSatisfy { $0.isRequired })
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Fuzzer findings")
 struct FuzzRegressionTests {
     /// Every file in Fixtures/fuzz/ has an entry here, so that a new finding cannot be added without its expectation.
-    static let findings = ["foundation-drops-trailing-bom-in-string.json"]
+    static let findings = ["foundation-drops-bom-in-key.json", "foundation-drops-trailing-bom-in-string.json"]
 
     @Test("every finding is listed")
     func allListed() throws {
@@ -25,5 +25,19 @@ struct FuzzRegressionTests {
         #expect(JSONMapper.context(data, engine: .foundation).getArray() == [","])
         #expect(context("[\"a\u{FEFF}b\", \"\u{FEFF}\"]").getArray() == ["a\u{FEFF}b", "\u{FEFF}"])
         #expect(context("[\"\u{FEFF}\"]", engine: .foundation).getArray() == [""])
+    }
+
+    /// `{"asd":"sdf","asd":"qdf",  "<U+FEFF>":"fgh"}`: the same in a key, which JSONSerialization reads as `""`.
+    @Test("a key that is a U+FEFF keeps it on the native engine, and loses it in JSONSerialization")
+    func byteOrderMarkKey() throws {
+        let data = try TestFiles.fixture("fuzz/foundation-drops-bom-in-key.json")
+        let native = JSONMapper.context(data)
+        #expect(native.keys == ["asd", "\u{FEFF}"])
+        #expect(native.getString("asd") == "qdf")
+        #expect(native.getString("\u{FEFF}") == "fgh")
+        #expect(native.getString("") == nil)
+        let foundation = JSONMapper.context(data, engine: .foundation)
+        #expect(Set(foundation.keys) == ["asd", ""])
+        #expect(foundation.getString("") == "fgh")
     }
 }

@@ -8,7 +8,8 @@ struct JSONObjectTests {
     @Test("a tree of Swift values maps with the same rules")
     func swiftTree() {
         let tree: [String: Any] = [
-            "name": "John Appleseed", "id": 9001, "active": true, "rating": 3.5, "roles": ["ADMINISTRATOR", "EMPLOYEE"],
+            "name": "John Appleseed", "id": 9001, "active": true, "rating": 3.5,
+            "roles": ["ADMINISTRATOR", "EMPLOYEE"],
             "address": ["city": "Cupertino", "state": "CA"] as [String: Any], "nothing": NSNull(),
             "missing": Optional<Int>.none as Any, "money": Decimal(string: "0.1") ?? 0, "big": UInt64.max,
             "small": Int8(-3), "float": Float(1.5), "date": Date(timeIntervalSince1970: 0),
@@ -32,12 +33,13 @@ struct JSONObjectTests {
         #expect(c.getBool("id") == nil)
         #expect(c.getInt("active") == nil)
         #expect(c.getString("date") == nil)
-        #expect(descriptions(c) == [
-            "big: expected Int, found Number 18446744073709551615 (out of range)",
-            "id: expected Bool, found Number 9001",
-            "active: expected Int, found Bool true",
-            "date: expected String, found unsupported value of type Date",
-        ])
+        #expect(
+            descriptions(c) == [
+                "big: expected Int, found Number 18446744073709551615 (out of range)",
+                "id: expected Bool, found Number 9001",
+                "active: expected Int, found Bool true",
+                "date: expected String, found unsupported value of type Date",
+            ])
     }
 
     @Test("NSNumber booleans are booleans and NSNumber integers are numbers")

@@ -31,10 +31,11 @@ struct ModelTests {
 
         let context = JSONMapper.context(data, engine: engine)
         _ = LenientTimeline(context)
-        #expect(descriptions(context) == [
-            #"statuses[3].user.id: expected Int, found String "12""#,
-            "statuses[3]: dropped from [Status]: a required value inside it failed",
-        ])
+        #expect(
+            descriptions(context) == [
+                #"statuses[3].user.id: expected Int, found String "12""#,
+                "statuses[3]: dropped from [Status]: a required value inside it failed",
+            ])
         #expect(context.errors.map(\.code) == [.typeMismatch, .droppedValue])
         #expect(!context.hasFailed)
     }
@@ -54,10 +55,11 @@ struct ModelTests {
         #expect(holder.optionalUser == nil)
         #expect(holder.requiredUser.id == 2)
         #expect(!lenient.hasFailed)
-        #expect(descriptions(lenient) == [
-            "a.screen_name: missing required String",
-            "a: dropped User: a required value inside it failed",
-        ])
+        #expect(
+            descriptions(lenient) == [
+                "a.screen_name: missing required String",
+                "a: dropped User: a required value inside it failed",
+            ])
 
         let strict = context(#"{"a": {"id": 1, "screen_name": "ay"}, "b": {"id": 2}}"#)
         let failed = Holder(strict)
@@ -130,18 +132,22 @@ struct ModelTests {
         #expect(people[2].address?.state == nil)
         #expect(context.errors.isEmpty)
 
-        let decoded = try JSONMapper.decode([User].self, from: json(#"[{"id": 1, "screen_name": "a"}]"#), engine: engine)
+        let decoded = try JSONMapper.decode(
+            [User].self, from: json(#"[{"id": 1, "screen_name": "a"}]"#), engine: engine)
         #expect(decoded.map(\.screenName) == ["a"])
 
         let bad = json(#"[{"id": 1, "screen_name": "a"}, {"id": 2, "screen_name": "b"}, {"id": 3}]"#)
-        let error = #expect(throws: JSONMappingError.self) { try JSONMapper.decode([User].self, from: bad, engine: engine) }
+        let error = #expect(throws: JSONMappingError.self) {
+            try JSONMapper.decode([User].self, from: bad, engine: engine)
+        }
         #expect(error?.description == "[2].screen_name: missing required String")
         let lenient = JSONMapper.context(bad, engine: engine)
         #expect(lenient.getArray(ofClass: User.self).map(\.id) == [1, 2])
-        #expect(descriptions(lenient) == [
-            "[2].screen_name: missing required String",
-            "[2]: dropped from [User]: a required value inside it failed",
-        ])
+        #expect(
+            descriptions(lenient) == [
+                "[2].screen_name: missing required String",
+                "[2]: dropped from [User]: a required value inside it failed",
+            ])
     }
 
     @Test("lenient and strict arrays of models, on the catalog", arguments: engines)
@@ -213,10 +219,11 @@ struct ModelTests {
         let warehouses = Warehouses(context)
         #expect(warehouses.lenient.keys.sorted() == ["north"])
         #expect(warehouses.lenient["north"]?.name == "Kettle")
-        #expect(descriptions(context) == [
-            "warehouses.south.name: missing required String",
-            "warehouses.south: dropped from [String: Item]: a required value inside it failed",
-        ])
+        #expect(
+            descriptions(context) == [
+                "warehouses.south.name: missing required String",
+                "warehouses.south: dropped from [String: Item]: a required value inside it failed",
+            ])
         let strict = JSONMapper.context(data)
         _ = StrictWarehouses(strict)
         #expect(strict.failure?.path == "warehouses.south.name")
@@ -236,10 +243,11 @@ struct ModelTests {
         let holder = Holder(c)
         #expect(holder.users.isEmpty)
         #expect(holder.tags.isEmpty)
-        #expect(descriptions(c) == [
-            "users: missing required [User]",
-            #"tags: expected [String], found String "x""#,
-        ])
+        #expect(
+            descriptions(c) == [
+                "users: missing required [User]",
+                #"tags: expected [String], found String "x""#,
+            ])
         #expect(c.errors.allSatisfy { $0.isRequired })
     }
 

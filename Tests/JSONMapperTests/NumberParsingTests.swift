@@ -22,9 +22,18 @@ struct NumberParsingTests {
         "3.14159265358979323846264338327950288419716939937510582097494459",
         "7.038531e-26", "1.00000000000000011102230246251565404236316680908203125",
         "1.00000000000000011102230246251565404236316680908203124",
-        "1.00000000000000011102230246251565404236316680908203126", "-65.613616999999977", "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999999999999999999999999", "2.2250738585072012e-308",
+        "1.00000000000000011102230246251565404236316680908203126", "-65.613616999999977",
+        // Just below halfway between Double.greatestFiniteMagnitude and the next power of two: rounds down.
+        justBelowOverflow,
+        "2.2250738585072012e-308",
         "1e-342", "1e-343", "1e308", "1e309", "1.5e+9999", "-1e-9999", "100000000000000000000000000000000000000e-38",
     ]
+
+    static let justBelowOverflow =
+        "17976931348623158079372897140530341507993413271003782693617377898044496829276475094664901797758720709633028641"
+        + "66928879109465555478519404026306574886715058206819089020007083836762738548458177115317644757302700698555713669"
+        + "59622842914819860834936475292719074168444365510704342711559699508093042880177904174497791."
+        + String(repeating: "9", count: 70)
 
     @Test("hard cases match Double(String) bit for bit", arguments: hardCases)
     func hardCase(text: String) throws {
@@ -93,18 +102,21 @@ struct NumberParsingTests {
     @Test("a number with a million digits converts in linear time, exactly or with a clear refusal")
     func millionDigits() {
         let digits = String(repeating: "7", count: 1_000_000)
-        let c = context("{\"n\": \(digits), \"f\": 0.\(digits), \"e\": 1\(String(repeating: "0", count: 1_000_000))e-1000000}")
+        let c = context(
+            "{\"n\": \(digits), \"f\": 0.\(digits), \"e\": 1\(String(repeating: "0", count: 1_000_000))e-1000000}")
         #expect(c.valid)
         #expect(c.getDouble("n") == nil)
         #expect(c.getDouble("f") == Double("0.\(String(repeating: "7", count: 40))"))
         #expect(c.getInt("n") == nil)
         #expect(c.getInt("e") == 1)
         #expect(c.getDecimal("f") == nil)
-        #expect(c.errors.map(\.message) == [
-            "expected Double, found Number 7777777777777777777777777777777777777777… (out of range)",
-            "expected Int, found Number 7777777777777777777777777777777777777777… (out of range)",
-            "expected Decimal, found Number 0.77777777777777777777777777777777777777… (more than 38 significant digits)",
-        ])
+        #expect(
+            c.errors.map(\.message) == [
+                "expected Double, found Number 7777777777777777777777777777777777777777… (out of range)",
+                "expected Int, found Number 7777777777777777777777777777777777777777… (out of range)",
+                "expected Decimal, found Number 0.77777777777777777777777777777777777777…"
+                    + " (more than 38 significant digits)",
+            ])
     }
 
     @Test("decimals match Decimal(string:) for random texts of up to 38 digits")
@@ -117,14 +129,18 @@ struct NumberParsingTests {
             var bytes = text
             let result = bytes.withUTF8 { NumberText(bytes: $0).decimal() }
             // Foundation's parser gives up on some values that fit (3663e163); compare where it answers.
-            guard case .success(let decimal) = result, let expected = Decimal(string: text, locale: posix) else { continue }
+            guard case .success(let decimal) = result, let expected = Decimal(string: text, locale: posix) else {
+                continue
+            }
             #expect(decimal == expected, "\(text)")
             if decimal != expected { return }
         }
-        #expect(context("[0.10, -0.0, 123456789.123456789, 9999999999999999999, 10000000000000000000]").getArray() == [
-            Decimal(string: "0.1"), 0, Decimal(string: "123456789.123456789"), Decimal(string: "9999999999999999999"),
-            Decimal(string: "10000000000000000000"),
-        ])
+        #expect(
+            context("[0.10, -0.0, 123456789.123456789, 9999999999999999999, 10000000000000000000]").getArray() == [
+                Decimal(string: "0.1"), 0, Decimal(string: "123456789.123456789"),
+                Decimal(string: "9999999999999999999"),
+                Decimal(string: "10000000000000000000"),
+            ])
     }
 
     static func powerOfTen(_ n: Int) -> UInt64 {

@@ -34,7 +34,10 @@ struct ParserTests {
             ("[\"\\u12G4\"]", "[0]: line 1, column 7: invalid \\u escape: expected 4 hex digits, found 'G'"),
             ("[\"a\tb\"]", "[0]: line 1, column 4: control character U+0009 must be escaped in a string"),
             ("[1] x", "line 1, column 5: expected end of input after the top-level value, found 'x'"),
-            ("{\"a\": {\"b\": [1, {\"c\": tru}]}}", "a.b[1].c: line 1, column 26: invalid literal: expected 'true', found '}'"),
+            (
+                "{\"a\": {\"b\": [1, {\"c\": tru}]}}",
+                "a.b[1].c: line 1, column 26: invalid literal: expected 'true', found '}'"
+            ),
             ("{\"a\":\n  [1,\n   2,\n   x]}", "a[2]: line 4, column 4: expected a value, found 'x'"),
             ("[\"é\", x]", "[1]: line 1, column 7: expected a value, found 'x'"),
         ])
@@ -74,7 +77,9 @@ struct ParserTests {
         for byte in UInt8(0)..<0x20 {
             let raw = JSONMapper.context(Data([0x5B, 0x22, byte, 0x22, 0x5D]))
             #expect(!raw.valid, "U+\(byte)")
-            #expect(raw.errors.first?.message == "control character U+\(Quoting.hex4(UInt32(byte))) must be escaped in a string")
+            #expect(
+                raw.errors.first?.message
+                    == "control character U+\(Quoting.hex4(UInt32(byte))) must be escaped in a string")
             let escaped = context("[\"\\u" + Quoting.hex4(UInt32(byte)) + "\"]")
             #expect(escaped.getArray() == [String(UnicodeScalar(byte))])
         }
@@ -85,7 +90,9 @@ struct ParserTests {
     func nulBytes() {
         let context = JSONMapper.context(Data([0x5B, 0x31, 0x00, 0x5D]))
         #expect(!context.valid)
-        #expect(context.errors.first?.description == "line 1, column 3: expected ',' or ']' after an array element, found control character U+0000")
+        #expect(
+            context.errors.first?.description
+                == "line 1, column 3: expected ',' or ']' after an array element, found control character U+0000")
         #expect(!JSONMapper.context(Data([0x31, 0x00])).valid)
     }
 
@@ -113,7 +120,9 @@ struct ParserTests {
         #expect(!JSONMapper.context(json(#"[{"a": []}]"#), options: options).valid)
     }
 
-    @Test("100,000 nested arrays or objects give an invalid context, not a crash", arguments: [JSONMapper.Engine.native, .foundation])
+    @Test(
+        "100,000 nested arrays or objects give an invalid context, not a crash",
+        arguments: [JSONMapper.Engine.native, .foundation])
     func hostileDepth(engine: JSONMapper.Engine) {
         for opener in ["[", "{\"a\":"] {
             let text = String(repeating: opener, count: 100_000)
@@ -130,7 +139,8 @@ struct ParserTests {
     @Test("the error path of a deep document is built without recursion")
     func deepErrorPath() {
         let text = String(repeating: "[", count: 100) + "x"
-        #expect(Self.syntaxError(text)?.hasPrefix(String(repeating: "[0]", count: 100) + ": line 1, column 101") == true)
+        #expect(
+            Self.syntaxError(text)?.hasPrefix(String(repeating: "[0]", count: 100) + ": line 1, column 101") == true)
     }
 
     @Test("long strings and numbers beyond the tape's length field read back whole")

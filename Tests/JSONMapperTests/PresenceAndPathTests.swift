@@ -7,7 +7,8 @@ import Testing
 struct PresenceAndPathTests {
     static let engines: [JSONMapper.Engine] = [.native, .foundation]
 
-    @Test("default forms replace missing, null and mistyped values; mistyped ones are still recorded", arguments: engines)
+    @Test(
+        "default forms replace missing, null and mistyped values; mistyped ones are still recorded", arguments: engines)
     func defaults(engine: JSONMapper.Engine) {
         let c = context(#"{"n": null, "s": 5, "i": 3, "b": true, "d": 0.5}"#, engine: engine)
         #expect(c.getString("missing", default: "none") == "none")
@@ -64,11 +65,12 @@ struct PresenceAndPathTests {
         #expect(c.getString(at: ["user", "entities", "urls", 1, "url"]) == nil)
         #expect(c.getString(at: ["user", "name", "first"]) == nil)
         #expect(c.getInt(at: ["matrix", "first"]) == nil)
-        #expect(descriptions(c) == [
-            "user.entities.urls[1].url: expected String, found Number 5",
-            #"user.name: expected Object, found String "Ada""#,
-            "matrix: expected Object, found Array",
-        ])
+        #expect(
+            descriptions(c) == [
+                "user.entities.urls[1].url: expected String, found Number 5",
+                #"user.name: expected Object, found String "Ada""#,
+                "matrix: expected Object, found Array",
+            ])
     }
 
     @Test("sub-contexts read an object without a model, and report full paths", arguments: engines)
@@ -84,10 +86,11 @@ struct PresenceAndPathTests {
         #expect(c.context(for: "missing") == nil)
         #expect(c.context(for: "nothing") == nil)
         #expect(c.context(for: "matrix") == nil)
-        #expect(descriptions(c) == [
-            "user.entities.urls[1].url: expected String, found Number 5",
-            "matrix: expected Object, found Array",
-        ])
+        #expect(
+            descriptions(c) == [
+                "user.entities.urls[1].url: expected String, found Number 5",
+                "matrix: expected Object, found Array",
+            ])
         struct Link: JSONSerializable {
             let url: String
             init(_ c: JSONDeserializationContext) { url = c.requireString("url") }

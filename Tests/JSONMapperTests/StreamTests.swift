@@ -42,7 +42,9 @@ final class TrickleStream: InputStream {
         return count
     }
 
-    override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>) -> Bool {
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
+    ) -> Bool {
         false
     }
 }
@@ -82,16 +84,19 @@ struct StreamTests {
         #expect(users.dropLast().allSatisfy { $0.id == 12345 && $0.name == "a fairly ordinary name" })
     }
 
-    @Test("a stream that fails halfway gives an invalid context with a clear error", arguments: [JSONMapper.Engine.native, .foundation])
+    @Test(
+        "a stream that fails halfway gives an invalid context with a clear error",
+        arguments: [JSONMapper.Engine.native, .foundation])
     func failingStream(engine: JSONMapper.Engine) {
         let text = "{\n  \"name\": \"John Appleseed\",\n  \"id\": 9001\n}"
         let stream = TrickleStream(Array(text.utf8), chunk: 4, failAfter: 20)
         let context = JSONMapper.context(stream, engine: engine)
         #expect(!context.valid)
         #expect(Person(context).name == nil)
-        #expect(context.errors.map(\.description) == [
-            "line 2, column 19: the stream failed after 20 bytes: connection reset"
-        ])
+        #expect(
+            context.errors.map(\.description) == [
+                "line 2, column 19: the stream failed after 20 bytes: connection reset"
+            ])
         #expect(stream.closeCount == 1)
     }
 

@@ -23,7 +23,9 @@ struct UnknownKeysTests {
     @Test("a member read as a whole counts as read, and presence checks count too")
     func wholeValues() {
         let options = JSONMapper.Options(reportsUnknownKeys: true)
-        let c = JSONMapper.context(json(#"{"tags": ["a"], "names": {"x": "y"}, "maybe": null, "deep": {"a": {"b": 1}}, "extra": 1}"#), options: options)
+        let c = JSONMapper.context(
+            json(#"{"tags": ["a"], "names": {"x": "y"}, "maybe": null, "deep": {"a": {"b": 1}}, "extra": 1}"#),
+            options: options)
         _ = c.getArray("tags") as [String]
         _ = c.getDictionary("names") as [String: String]
         _ = c.contains("maybe")

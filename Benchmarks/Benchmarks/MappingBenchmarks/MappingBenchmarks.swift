@@ -30,7 +30,8 @@ struct Payload<Model: JSONSerializable & Decodable & Equatable>: Sendable {
         }
         // JSONSerialization's casts round canada.json's long numbers a few ulps off (see reportCanadaAccuracy);
         // everything else must map to the very same models.
-        let others = [("foundation engine", foundationEngine()), ("JSONDecoder", decoder())]
+        let others =
+            [("foundation engine", foundationEngine()), ("JSONDecoder", decoder())]
             + (name == "canada" ? [] : [("JSONSerialization", serialization())])
         for (way, model) in others where model != reference {
             fatalError("\(name): \(way) maps to different values than the native engine")
@@ -46,7 +47,9 @@ struct Payload<Model: JSONSerializable & Decodable & Equatable>: Sendable {
             maxDuration: .seconds(3),
             maxIterations: 200
         )
-        let ways = ["1 JSONMapper native", "2 JSONMapper foundation", "3 JSONSerialization + casts", "4 JSONDecoder + Codable"]
+        let ways = [
+            "1 JSONMapper native", "2 JSONMapper foundation", "3 JSONSerialization + casts", "4 JSONDecoder + Codable",
+        ]
         for (index, way) in ways.enumerated() {
             Benchmark("\(name) \(way)", configuration: configuration) { benchmark in
                 for _ in benchmark.scaledIterations {
@@ -77,7 +80,8 @@ func reportCanadaAccuracy(_ canada: Payload<FeatureCollection>) {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let canada = Payload<FeatureCollection>(name: "canada", data: Payloads.canada, fromTree: FeatureCollection.init(json:))
+    let canada = Payload<FeatureCollection>(
+        name: "canada", data: Payloads.canada, fromTree: FeatureCollection.init(json:))
     if ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_ACCURACY"] != nil {
         reportCanadaAccuracy(canada)
     }

@@ -12,11 +12,17 @@ enum LargeInput {
         while text.utf8.count < target {
             if index > 0 { text += ",\n" }
             let city = cities[index % cities.count]
+            let customer = index % 50_000
+            let note = index % 3 == 0 ? "null" : #""Leave at the door \"please\" \u00e9""#
             text += """
-                {"id": \(index), "uuid": "\(String(index * 7919, radix: 16))-4f3c-9a1b", "placed_at": "2026-11-\(10 + index % 18)T\(10 + index % 12):30:00.\(index % 1000)Z", \
-                "customer": {"id": \(index % 50_000), "name": "Customer \(index % 50_000)", "email": "c\(index % 50_000)@example.com", "city": "\(city)", "vip": \(index % 7 == 0)}, \
-                "items": [{"sku": "SKU-\(index % 997)", "quantity": \(1 + index % 5), "price": \(Double(index % 10_000) / 100)}, {"sku": "SKU-\(index % 991)", "quantity": 1, "price": 9.99}], \
-                "total": \(Double(index % 20_000) / 100 + 9.99), "notes": \(index % 3 == 0 ? "null" : "\"Leave at the door \\\"please\\\" \\u00e9\"")}
+                {"id": \(index), "uuid": "\(String(index * 7919, radix: 16))-4f3c-9a1b", \
+                "placed_at": "2026-11-\(10 + index % 18)T\(10 + index % 12):30:00.\(index % 1000)Z", \
+                "customer": {"id": \(customer), "name": "Customer \(customer)", \
+                "email": "c\(customer)@example.com", "city": "\(city)", "vip": \(index % 7 == 0)}, \
+                "items": [{"sku": "SKU-\(index % 997)", "quantity": \(1 + index % 5), \
+                "price": \(Double(index % 10_000) / 100)}, \
+                {"sku": "SKU-\(index % 991)", "quantity": 1, "price": 9.99}], \
+                "total": \(Double(index % 20_000) / 100 + 9.99), "notes": \(note)}
                 """
             index += 1
         }
@@ -38,22 +44,23 @@ enum LargeInput {
         let growth = peakResidentBytes() - baseline
         guard context.valid, context.errors.isEmpty, log.records.count > 0 else { fatalError("mapping failed") }
         let megabytes = Double(data.count) / 1_000_000
-        print(String(
-            format: "%.1f MB, %d records: %.3f s (parse %.3f s), %.0f MB/s; peak memory +%.0f MB after parsing "
-                + "(%.2f× the document), +%.0f MB with the models (%.2f×)",
-            megabytes, log.records.count, seconds, parsed.timeIntervalSince(start), megabytes / seconds,
-            Double(engine) / 1_000_000, Double(engine) / Double(data.count), Double(growth) / 1_000_000,
-            Double(growth) / Double(data.count)))
+        print(
+            String(
+                format: "%.1f MB, %d records: %.3f s (parse %.3f s), %.0f MB/s; peak memory +%.0f MB after parsing "
+                    + "(%.2f× the document), +%.0f MB with the models (%.2f×)",
+                megabytes, log.records.count, seconds, parsed.timeIntervalSince(start), megabytes / seconds,
+                Double(engine) / 1_000_000, Double(engine) / Double(data.count), Double(growth) / 1_000_000,
+                Double(growth) / Double(data.count)))
     }
 
     static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss * 1024  // kilobytes on Linux
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return usage.ru_maxrss * 1024  // kilobytes on Linux
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return usage.ru_maxrss  // bytes on Darwin
+            getrusage(RUSAGE_SELF, &usage)
+            return usage.ru_maxrss  // bytes on Darwin
         #endif
     }
 }

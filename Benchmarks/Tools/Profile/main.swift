@@ -4,7 +4,8 @@ import JSONMapper
 // Maps one payload repeatedly with the native engine, for profilers:
 //   swift run -c release Profile twitter 100
 //   valgrind --tool=callgrind .build/release/Profile twitter 20
-//   swift run -c release Profile large-generate 100 /tmp/large.json; swift run -c release Profile large-map /tmp/large.json
+//   swift run -c release Profile large-generate 100 /tmp/large.json
+//   swift run -c release Profile large-map /tmp/large.json
 let arguments = CommandLine.arguments
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
@@ -18,10 +19,11 @@ let name = arguments.count > 1 ? arguments[1] : "twitter"
 let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 1 : 1
 let engine: JSONMapper.Engine = arguments.contains("--foundation") ? .foundation : .native
 
-let folder = ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_DATA"]
+let folder =
+    ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_DATA"]
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/bench").path
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("shared/data/bench").path
 let file = ["twitter": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json"][name] ?? name
 guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
     fatalError("cannot read \(folder)/\(file)")

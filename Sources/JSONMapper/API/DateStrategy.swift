@@ -46,7 +46,9 @@ public struct DateStrategy: Sendable {
     /// - Parameter formatter: A configured formatter; set its `locale` to `en_US_POSIX` for fixed formats.
     /// - Returns: The strategy.
     public static func formatted(_ formatter: DateFormatter) -> DateStrategy {
-        DateStrategy(reader: .formatter(FormatterBox(formatter)), name: formatter.dateFormat.map { "format \"\($0)\"" } ?? "formatter")
+        DateStrategy(
+            reader: .formatter(FormatterBox(formatter)),
+            name: formatter.dateFormat.map { "format \"\($0)\"" } ?? "formatter")
     }
 
     /// Strings that `parse` turns into dates.
@@ -55,7 +57,8 @@ public struct DateStrategy: Sendable {
     ///   - name: How error messages name the format, such as `"RFC 1123"`.
     ///   - parse: Returns the date for a string, or `nil` when it is not one.
     /// - Returns: The strategy.
-    public static func custom(_ name: String = "custom", _ parse: @escaping @Sendable (String) -> Date?) -> DateStrategy {
+    public static func custom(_ name: String = "custom", _ parse: @escaping @Sendable (String) -> Date?) -> DateStrategy
+    {
         DateStrategy(reader: .custom(parse), name: name)
     }
 

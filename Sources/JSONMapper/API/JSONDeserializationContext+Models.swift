@@ -176,7 +176,8 @@ extension JSONDeserializationContext {
         guard context.node != nil, let failure = context.failure else { return true }
         if required { markFailed(failure) }
         if let collection = context.collection {
-            record(.dropped(path: context.path, "dropped from \(collection.name)", innerFailure: true, required: required))
+            record(
+                .dropped(path: context.path, "dropped from \(collection.name)", innerFailure: true, required: required))
             return false
         }
         if required { return true }
@@ -205,7 +206,8 @@ extension JSONDeserializationContext {
         }
         guard node.kind == .array else {
             let path = key.map { self.path(.key($0)) } ?? self.path
-            let error = JSONMappingError.typeMismatch(path: path, expected: collection(), found: node.found, required: required)
+            let error = JSONMappingError.typeMismatch(
+                path: path, expected: collection(), found: node.found, required: required)
             required ? fail(error) : record(error)
             return
         }
@@ -217,7 +219,9 @@ extension JSONDeserializationContext {
                 body(context)
             } else {
                 reportNotAnObject(context, element, expected: Self.typeName(type), required: required)
-                record(.dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
+                record(
+                    .dropped(
+                        path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
             }
         }
     }
@@ -244,13 +248,18 @@ extension JSONDeserializationContext {
                 body(member, context)
             } else {
                 reportNotAnObject(context, value, expected: Self.typeName(type), required: required)
-                record(.dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
+                record(
+                    .dropped(
+                        path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
             }
         }
     }
 
-    private func reportNotAnObject(_ context: JSONDeserializationContext, _ node: JSONNode, expected: String, required: Bool) {
-        let error = JSONMappingError.typeMismatch(path: context.path, expected: expected, found: node.found, required: required)
+    private func reportNotAnObject(
+        _ context: JSONDeserializationContext, _ node: JSONNode, expected: String, required: Bool
+    ) {
+        let error = JSONMappingError.typeMismatch(
+            path: context.path, expected: expected, found: node.found, required: required)
         required ? fail(error) : record(error)
     }
 

@@ -71,7 +71,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     convenience init(root: JSONNode, options: JSONMapper.Options) {
-        self.init(session: MappingSession(options: options, valid: true), node: root, parent: nil, step: .root, records: true)
+        self.init(
+            session: MappingSession(options: options, valid: true), node: root, parent: nil, step: .root, records: true)
     }
 
     convenience init(invalid error: JSONMappingError, options: JSONMapper.Options) {

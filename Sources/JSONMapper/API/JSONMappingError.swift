@@ -89,7 +89,8 @@ extension JSONMappingError {
 
     static func dropped(path: String, _ what: String, innerFailure: Bool, required: Bool) -> JSONMappingError {
         JSONMappingError(
-            code: .droppedValue, path: path, message: what + (innerFailure ? ": a required value inside it failed" : ""),
+            code: .droppedValue, path: path,
+            message: what + (innerFailure ? ": a required value inside it failed" : ""),
             isRequired: required)
     }
 }

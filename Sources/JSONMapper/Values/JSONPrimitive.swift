@@ -105,31 +105,43 @@ public struct JSONPrimitiveReader {
     }
 }
 
+/// `String` reads strings only.
 extension String: JSONPrimitive {
+    /// `String`.
     public static var jsonTypeName: String { "String" }
+    /// Reads an array of `String`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [String]? {
         reader.readArray(of: String.self, at: path)
     }
+    /// Reads one `String`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
         reader.convert(path, expected: jsonTypeName, { $0.string.map(Result.success) }, coerce: Coercion.string)
     }
 }
 
+/// `Bool` reads `true` and `false` only.
 extension Bool: JSONPrimitive {
+    /// `Bool`.
     public static var jsonTypeName: String { "Bool" }
+    /// Reads an array of `Bool`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Bool]? {
         reader.readArray(of: Bool.self, at: path)
     }
+    /// Reads one `Bool`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
         reader.convert(path, expected: jsonTypeName, { $0.bool.map(Result.success) }, coerce: Coercion.bool)
     }
 }
 
+/// `Int` reads whole numbers within `Int`'s range.
 extension Int: JSONPrimitive {
+    /// `Int`.
     public static var jsonTypeName: String { "Int" }
+    /// Reads an array of `Int`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int]? {
         reader.readArray(of: Int.self, at: path)
     }
+    /// Reads one `Int`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
         reader.convert(path, expected: jsonTypeName, { $0.integer(Int.self) }) { node, policy in
             Coercion.number(node, policy) { $0.integer(Int.self) }
@@ -137,11 +149,15 @@ extension Int: JSONPrimitive {
     }
 }
 
+/// `Int64` reads whole numbers within `Int64`'s range.
 extension Int64: JSONPrimitive {
+    /// `Int64`.
     public static var jsonTypeName: String { "Int64" }
+    /// Reads an array of `Int64`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int64]? {
         reader.readArray(of: Int64.self, at: path)
     }
+    /// Reads one `Int64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
         reader.convert(path, expected: jsonTypeName, { $0.integer(Int64.self) }) { node, policy in
             Coercion.number(node, policy) { $0.integer(Int64.self) }
@@ -149,11 +165,15 @@ extension Int64: JSONPrimitive {
     }
 }
 
+/// `UInt64` reads whole numbers from 0 to 18446744073709551615.
 extension UInt64: JSONPrimitive {
+    /// `UInt64`.
     public static var jsonTypeName: String { "UInt64" }
+    /// Reads an array of `UInt64`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [UInt64]? {
         reader.readArray(of: UInt64.self, at: path)
     }
+    /// Reads one `UInt64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
         reader.convert(path, expected: jsonTypeName, { $0.integer(UInt64.self) }) { node, policy in
             Coercion.number(node, policy) { $0.integer(UInt64.self) }
@@ -161,11 +181,15 @@ extension UInt64: JSONPrimitive {
     }
 }
 
+/// `Double` reads any number within `Double`'s range, correctly rounded.
 extension Double: JSONPrimitive {
+    /// `Double`.
     public static var jsonTypeName: String { "Double" }
+    /// Reads an array of `Double`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Double]? {
         reader.readArray(of: Double.self, at: path)
     }
+    /// Reads one `Double`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
         reader.convert(path, expected: jsonTypeName, { $0.double() }) { node, policy in
             Coercion.number(node, policy) { $0.double() }
@@ -173,11 +197,15 @@ extension Double: JSONPrimitive {
     }
 }
 
+/// `Float` reads any number within `Float`'s range, correctly rounded.
 extension Float: JSONPrimitive {
+    /// `Float`.
     public static var jsonTypeName: String { "Float" }
+    /// Reads an array of `Float`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Float]? {
         reader.readArray(of: Float.self, at: path)
     }
+    /// Reads one `Float`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {
         reader.convert(path, expected: jsonTypeName, { $0.float() }) { node, policy in
             Coercion.number(node, policy) { $0.float() }
@@ -185,11 +213,15 @@ extension Float: JSONPrimitive {
     }
 }
 
+/// `Decimal` reads numbers of up to 38 significant digits, exactly.
 extension Decimal: JSONPrimitive {
+    /// `Decimal`.
     public static var jsonTypeName: String { "Decimal" }
+    /// Reads an array of `Decimal`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Decimal]? {
         reader.readArray(of: Decimal.self, at: path)
     }
+    /// Reads one `Decimal`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Decimal? {
         reader.convert(path, expected: jsonTypeName, { $0.decimal() }) { node, policy in
             Coercion.number(node, policy) { $0.decimal() }
@@ -197,18 +229,25 @@ extension Decimal: JSONPrimitive {
     }
 }
 
+/// `URL` reads strings that `URL(string:)` accepts.
 extension URL: JSONPrimitive {
+    /// `URL`.
     public static var jsonTypeName: String { "URL" }
+    /// Reads an array of `URL`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [URL]? {
         reader.readArray(of: URL.self, at: path)
     }
+    /// Reads one `URL`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> URL? {
-        reader.convert(path, expected: jsonTypeName, { node in
-            node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
-        })
+        reader.convert(
+            path, expected: jsonTypeName,
+            { node in
+                node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
+            })
     }
 }
 
+/// `Date` reads whatever the context's date strategy reads.
 extension Date: JSONPrimitive {
     /// `Date`; error messages add the strategy: `Date (ISO 8601)`.
     public static var jsonTypeName: String { "Date" }
@@ -216,12 +255,15 @@ extension Date: JSONPrimitive {
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Date? {
         reader.readDate(with: reader.context.session.options.dateStrategy, at: path)
     }
+    /// Reads an array of dates, specialized for them.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Date]? {
         reader.readArray(of: Date.self, at: path)
     }
 }
 
+/// Arrays of primitives, nested to any depth, read leniently: elements of the wrong type are dropped and recorded.
 extension Array: JSONPrimitive where Element: JSONPrimitive {
+    /// `[Element]`, such as `[[Double]]`.
     public static var jsonTypeName: String { "[\(Element.jsonTypeName)]" }
 
     /// Reads the elements that are of `Element`'s type, dropping (and recording) the others.

@@ -125,7 +125,8 @@ struct NumberText {
             i += 1
         }
         guard power >= -100 else { return nil }
-        return Decimal(sign: negative && significand != 0 ? .minus : .plus, exponent: power, significand: Decimal(significand))
+        return Decimal(
+            sign: negative && significand != 0 ? .minus : .plus, exponent: power, significand: Decimal(significand))
     }
 
     // MARK: Integers

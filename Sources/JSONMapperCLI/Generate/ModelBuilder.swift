@@ -59,7 +59,11 @@ struct ModelBuilder {
     private mutating func resolve(_ position: Position) -> (type: SwiftType, note: String?) {
         let kinds = position.kinds
         if kinds.isEmpty {
-            return (.string, position.nullCount > 0 ? "Always null in the samples: String is a guess." : "Never seen in the samples: String is a guess.")
+            return (
+                .string,
+                position.nullCount > 0
+                    ? "Always null in the samples: String is a guess." : "Never seen in the samples: String is a guess."
+            )
         }
         let numbers: Set<Position.Seen> = [.int, .uint64, .double]
         let groups = Set(kinds.map { numbers.contains($0) ? .int : $0 })
@@ -67,7 +71,8 @@ struct ModelBuilder {
         // Mixed kinds: the most frequent one wins (numbers count together); its getter reports the others.
         let order: [Position.Seen] = [.object, .array, .string, .int, .bool]
         let count = { (group: Position.Seen) in
-            group == .int ? numbers.reduce(0) { $0 + position.counts[$1, default: 0] } : position.counts[group, default: 0]
+            group == .int
+                ? numbers.reduce(0) { $0 + position.counts[$1, default: 0] } : position.counts[group, default: 0]
         }
         let chosen = order.filter(groups.contains).max { count($0) < count($1) } ?? .string
         let names = groups.map(Self.kindName).sorted().joined(separator: " and ")

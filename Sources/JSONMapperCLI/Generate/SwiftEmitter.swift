@@ -28,7 +28,8 @@ struct SwiftEmitter {
         for field in model.fields {
             let property = SwiftNames.declared(field.property)
             guard let getter = getter(field) else {
-                lines.append("    // \(Quoted.key(field.key)): \(typeName(field.type)) has no getter; map it with a model of its own.")
+                let type = typeName(field.type)
+                lines.append("    // \(Quoted.key(field.key)): \(type) has no getter; map it with a model of its own.")
                 continue
             }
             if let note = field.note { lines.append("    /// \(note)") }
@@ -65,7 +66,8 @@ struct SwiftEmitter {
         case .url: return "\(get)URL(\(key))"
         case .model(let index): return "\(get)Object(\(key), ofClass: \(builder.models[index].name).self)"
         case .array(.model(let index)): return "\(get)Array(\(key), ofClass: \(builder.models[index].name).self)"
-        case .dictionary(.model(let index)): return "\(get)Dictionary(\(key), ofClass: \(builder.models[index].name).self)"
+        case .dictionary(.model(let index)):
+            return "\(get)Dictionary(\(key), ofClass: \(builder.models[index].name).self)"
         case .array(let element) where element.isPrimitive: return "\(get)Array(\(key))"
         case .dictionary(let value) where value.isPrimitive: return "\(get)Dictionary(\(key))"
         default: return nil

@@ -1,7 +1,9 @@
 /// Turns JSON keys into Swift names a person would write.
 enum SwiftNames {
     /// Words written in capitals inside a name (`userID`, `expandedURL`), as the Swift API guidelines ask.
-    static let acronyms: Set<String> = ["id", "url", "uri", "uuid", "http", "https", "json", "html", "api", "ip", "ssl"]
+    static let acronyms: Set<String> = [
+        "id", "url", "uri", "uuid", "http", "https", "json", "html", "api", "ip", "ssl",
+    ]
 
     /// Keywords that need backticks as property names.
     static let keywords: Set<String> = [
@@ -45,8 +47,8 @@ enum SwiftNames {
     }
 
     /// A lowerCamelCase property name for `key`: `screen_name` → `screenName`, `ID` → `id`,
-    /// `profile_image_url` → `profileImageURL`, `class` → `` `class` ``, `2fa` → `_2fa`; `fallback` for a key with
-    /// no letters or digits.
+    /// `profile_image_url` → `profileImageURL`, `2fa` → `_2fa`; `fallback` for a key with no letters or digits.
+    /// Keywords come back as they are: ``declared(_:)`` adds their backticks.
     static func property(_ key: String, fallback: String) -> String {
         let parts = words(key)
         guard !parts.isEmpty else { return fallback }
@@ -91,7 +93,8 @@ enum SwiftNames {
         guard let first = word.first else { return word }
         // A word already in capitals (`HTTP`) keeps them; others are lower-cased after the first letter.
         let rest = word.dropFirst()
-        return first.uppercased() + (rest.allSatisfy(\.isUppercase) && rest.count > 1 ? String(rest) : rest.lowercased())
+        return first.uppercased()
+            + (rest.allSatisfy(\.isUppercase) && rest.count > 1 ? String(rest) : rest.lowercased())
     }
 
     /// Words with no singular of their own.
@@ -100,8 +103,10 @@ enum SwiftNames {
     /// The singular of an English plural, for the common regular and irregular forms.
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
-        let irregular = ["people": "person", "children": "child", "men": "man", "women": "woman",
-                         "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion"]
+        let irregular = [
+            "people": "person", "children": "child", "men": "man", "women": "woman",
+            "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion",
+        ]
         if let singular = irregular[lower] { return matchCase(singular, of: word) }
         let rules: [(suffix: String, replacement: String)] = [
             ("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("zes", "z"), ("uses", "us"),

@@ -11,7 +11,8 @@ enum FoundationEngine {
             return .failure(error)
         }
         if data.isEmpty {
-            return .failure(JSONMappingError(code: .malformedJSON, path: "", message: "the document is empty", line: 1, column: 1))
+            return .failure(
+                JSONMappingError(code: .malformedJSON, path: "", message: "the document is empty", line: 1, column: 1))
         }
         do {
             let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -45,7 +46,8 @@ enum FoundationEngine {
                     if depth > limit {
                         let (line, column) = SourcePosition.lineAndColumn(of: i, in: bytes, count: raw.count)
                         return JSONMappingError(
-                            code: .malformedJSON, path: "", message: "nesting is deeper than the limit of \(limit) levels",
+                            code: .malformedJSON, path: "",
+                            message: "nesting is deeper than the limit of \(limit) levels",
                             line: line, column: column)
                     }
                 } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {

@@ -17,7 +17,9 @@ final class NativeDocument: @unchecked Sendable {
     /// ``NativeScanner/padding`` zero bytes, and scans them.
     ///
     /// - Throws: The first syntax error, as a ``JSONMappingError`` with code `malformedJSON`; `bytes` is freed.
-    init(adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int)
+    init(
+        adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int
+    )
         throws(JSONMappingError)
     {
         do {
@@ -184,7 +186,8 @@ final class NativeDocument: @unchecked Sendable {
     /// The decoded string at `index`.
     func string(at index: Int) -> String {
         let text = text(at: index)
-        return StringDecoding.decode(text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
+        return StringDecoding.decode(
+            text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
     }
 
     /// The length of a string or number too long for its tape entry, found from its text.

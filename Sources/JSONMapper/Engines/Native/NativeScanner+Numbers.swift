@@ -14,7 +14,8 @@ extension NativeScanner {
         } else if Self.isDigit(bytes[i]) {
             i = skipDigits(from: i + 1)
         } else {
-            throw error(at: i, "invalid number: expected a digit after '-', found \(describeByte(at: i))", inValue: true)
+            throw error(
+                at: i, "invalid number: expected a digit after '-', found \(describeByte(at: i))", inValue: true)
         }
         if bytes[i] == UInt8(ascii: ".") {
             isFloat = true

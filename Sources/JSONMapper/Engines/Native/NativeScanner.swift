@@ -87,7 +87,8 @@ struct NativeScanner: ~Copyable {
                 i = skipWhitespace(from: i)
                 guard let top = stack.last else {
                     if i != count {
-                        throw error(at: i, "expected end of input after the top-level value, found \(describeByte(at: i))")
+                        throw error(
+                            at: i, "expected end of input after the top-level value, found \(describeByte(at: i))")
                     }
                     return tape
                 }
@@ -98,7 +99,9 @@ struct NativeScanner: ~Copyable {
                     if top.isObject {
                         i = try memberKey(at: i, first: false)
                     } else if bytes[i] == UInt8(ascii: "]") && i < count {
-                        throw error(at: i, "expected a value after ',', found ']' (trailing commas are not allowed)", inValue: true)
+                        throw error(
+                            at: i, "expected a value after ',', found ']' (trailing commas are not allowed)",
+                            inValue: true)
                     } else if i == count {
                         throw error(at: i, "expected a value after ',', found end of input", inValue: true)
                     }
@@ -126,7 +129,9 @@ struct NativeScanner: ~Copyable {
             if !first && bytes[start] == UInt8(ascii: "}") && start < count {
                 throw error(at: start, "expected a key after ',', found '}' (trailing commas are not allowed)")
             }
-            throw error(at: start, first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
+            throw error(
+                at: start,
+                first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
         }
         if first { stack[stack.count - 1].count = 1 }
         stack[stack.count - 1].key = tape.count
@@ -166,7 +171,9 @@ struct NativeScanner: ~Copyable {
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
         for k in 0..<length where start + k >= count || bytes[start + k] != expected[k] {
-            throw error(at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))", inValue: true)
+            throw error(
+                at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))",
+                inValue: true)
         }
         try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
         return start + length

@@ -20,6 +20,7 @@ enum RawMemory {
 
     /// The error for an allocation of `bytes` that failed.
     static func exhausted(_ bytes: Int) -> JSONMappingError {
-        JSONMappingError(code: .malformedJSON, path: "", message: "not enough memory to read the document (\(bytes) bytes more)")
+        JSONMappingError(
+            code: .malformedJSON, path: "", message: "not enough memory to read the document (\(bytes) bytes more)")
     }
 }

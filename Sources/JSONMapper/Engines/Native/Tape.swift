@@ -37,7 +37,9 @@ struct TapeEntry {
 
     init(tag: TapeTag, middle: Int, low: Int) {
         let m = UInt64(truncatingIfNeeded: middle)
-        bits = tag.rawValue << 60 | (m < Self.saturated ? m : Self.saturated) << 32 | UInt64(UInt32(truncatingIfNeeded: low))
+        bits =
+            tag.rawValue << 60 | (m < Self.saturated ? m : Self.saturated) << 32
+            | UInt64(UInt32(truncatingIfNeeded: low))
     }
 
     var tag: TapeTag {
