@@ -171,58 +171,41 @@ enum JSONNode: @unchecked Sendable {
 
     /// The exact integer, when this is a number; `nil` when it is not a number at all.
     func integer<T: FixedWidthInteger>(_ type: T.Type) -> Result<T, NumberIssue>? {
-        switch self {
-        case .native(let document, let index):
-            let tag = document.entry(index).tag
-            guard tag == .integer || tag == .float else { return nil }
-            return NumberText(bytes: document.text(at: index)).integer(type)
-        case .foundation(.number(let number)):
-            return number.integer(type)
-        case .foundation:
-            return nil
-        }
+        number(native: { $0.integer(type) }, foundation: { $0.integer(type) })
     }
 
     /// The nearest `Double`, when this is a number.
     func double() -> Result<Double, NumberIssue>? {
-        switch self {
-        case .native(let document, let index):
-            let tag = document.entry(index).tag
-            guard tag == .integer || tag == .float else { return nil }
-            return NumberText(bytes: document.text(at: index)).double()
-        case .foundation(.number(let number)):
-            return number.double()
-        case .foundation:
-            return nil
-        }
+        number(native: { $0.double() }, foundation: { $0.double() })
     }
 
     /// The nearest `Float`, when this is a number.
     func float() -> Result<Float, NumberIssue>? {
-        switch self {
-        case .native(let document, let index):
-            let tag = document.entry(index).tag
-            guard tag == .integer || tag == .float else { return nil }
-            return NumberText(bytes: document.text(at: index)).float()
-        case .foundation(.number(let number)):
-            return number.double().flatMap { double in
+        number(native: { $0.float() }) { number in
+            number.double().flatMap { double in
                 let float = Float(double)
                 return float.isFinite ? .success(float) : .failure(.outOfRange)
             }
-        case .foundation:
-            return nil
         }
     }
 
     /// The exact `Decimal`, when this is a number. On the native engine it comes from the number's text.
     func decimal() -> Result<Decimal, NumberIssue>? {
+        number(native: { $0.decimal() }, foundation: { $0.decimal() })
+    }
+
+    /// A number conversion on either engine's representation; `nil` when this is not a number.
+    @inline(__always)
+    private func number<T>(
+        native: (NumberText) -> Result<T, NumberIssue>, foundation: (FoundationNumber) -> Result<T, NumberIssue>
+    ) -> Result<T, NumberIssue>? {
         switch self {
         case .native(let document, let index):
             let tag = document.entry(index).tag
             guard tag == .integer || tag == .float else { return nil }
-            return NumberText(bytes: document.text(at: index)).decimal()
+            return native(NumberText(bytes: document.text(at: index)))
         case .foundation(.number(let number)):
-            return number.decimal()
+            return foundation(number)
         case .foundation:
             return nil
         }

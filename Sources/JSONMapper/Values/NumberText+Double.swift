@@ -81,20 +81,7 @@ extension NumberText {
             i += 1
             digits(fraction: true)
         }
-        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            var negativeExponent = false
-            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-                negativeExponent = bytes[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var exponent = 0
-            while i < n, NativeScanner.isDigit(bytes[i]) {
-                exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), exponentLimit)
-                i += 1
-            }
-            power += negativeExponent ? -exponent : exponent
-        }
+        power += exponent(bytes, at: &i)
 
         let magnitude: Double
         if !truncated, let exact = nearestDouble(significand: significand, power: power) {

@@ -61,21 +61,26 @@ struct NumberText {
             while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
             parts.fractionDigits = fractionStart..<i
         }
-        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            var negativeExponent = false
-            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-                negativeExponent = bytes[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            var exponent = 0
-            while i < n, NativeScanner.isDigit(bytes[i]) {
-                exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), Self.exponentLimit)
-                i += 1
-            }
-            parts.exponent = negativeExponent ? -exponent : exponent
-        }
+        parts.exponent = Self.exponent(bytes, at: &i)
         return parts
+    }
+
+    /// The exponent part (`e-12`) at `i`, saturated at ±``exponentLimit``, or 0 when there is none; moves `i` past it.
+    static func exponent(_ bytes: UnsafeBufferPointer<UInt8>, at i: inout Int) -> Int {
+        let n = bytes.count
+        guard i < n, bytes[i] | 0x20 == UInt8(ascii: "e") else { return 0 }
+        i += 1
+        var negative = false
+        if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var exponent = 0
+        while i < n, NativeScanner.isDigit(bytes[i]) {
+            exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), exponentLimit)
+            i += 1
+        }
+        return negative ? -exponent : exponent
     }
 
     /// The significant digits (no leading or trailing zeros) as text indices, and the power of ten that scales
