@@ -27,7 +27,9 @@ enum LargeInput {
             index += 1
         }
         text += "\n]}\n"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            fatalError("cannot write \(path)")
+        }
     }
 
     /// Maps the file at `path` and prints its size, the time, the throughput and how much the peak resident memory
