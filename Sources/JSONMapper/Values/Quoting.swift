@@ -28,13 +28,6 @@ enum Quoting {
         return result + "\""
     }
 
-    /// Text cut to `limit` characters and marked with `…` when longer.
-    static func truncated(_ text: String, limit: Int) -> String {
-        guard let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut != text.endIndex
-        else { return text }
-        return text[..<cut] + "…"
-    }
-
     static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
