@@ -213,16 +213,9 @@ enum JSONNode: @unchecked Sendable {
 
     /// A number as it was written on the native engine (`12.50`), or as Foundation prints it; `nil` for other kinds.
     var numberText: String? {
-        switch self {
-        case .native(let document, let index):
-            let tag = document.entry(index).tag
-            guard tag == .integer || tag == .float else { return nil }
-            return String(decoding: document.text(at: index), as: UTF8.self)
-        case .foundation(.number(let number)):
-            return number.text
-        case .foundation:
-            return nil
-        }
+        try? number(
+            native: { .success(String(decoding: $0.bytes, as: UTF8.self)) }, foundation: { .success($0.text) }
+        )?.get()
     }
 
     // MARK: Descriptions

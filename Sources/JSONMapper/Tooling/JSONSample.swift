@@ -39,10 +39,7 @@ package struct JSONSample {
     package var string: String? { node.string }
 
     /// A number as it was written (`42`, `-1.5e3`), or `nil` for other kinds.
-    package var numberText: String? {
-        guard case .native(let document, let index) = node, kind == .number else { return nil }
-        return String(decoding: document.text(at: index), as: UTF8.self)
-    }
+    package var numberText: String? { node.numberText }
 
     /// The members of an object in document order (repeated keys included), or `[]`.
     package var members: [(key: String, value: JSONSample)] {
