@@ -2,6 +2,7 @@ import Foundation
 
 /// Reads an `InputStream` to its end in chunks, into a buffer the native engine can adopt.
 enum StreamReader {
+    /// The least free space asked of the buffer before each read: when less is free, the buffer grows first.
     static let chunkSize = 64 * 1024
 
     /// The stream's bytes, followed by the zero padding the scanner needs; the caller owns `bytes` (a ``RawMemory``
@@ -12,6 +13,9 @@ enum StreamReader {
     }
 
     /// Opens the stream if it is not open yet (closing it again afterwards), and reads until it reports its end.
+    ///
+    /// Every read asks for exactly the space that is free in the buffer, so no read can write past it, however
+    /// much the stream hands out at once (`InputStream(data:)` and file streams fill whatever they are offered).
     ///
     /// - Throws: A `malformedJSON` error when the stream fails, giving the line and column reached and the
     ///   number of bytes read.
@@ -29,7 +33,7 @@ enum StreamReader {
         var count = 0
         while true {
             if capacity - count < chunkSize {
-                let larger = capacity + capacity / 2
+                let larger = grownCapacity(capacity, count: count)
                 guard let grown = RawMemory.reallocate(buffer, count: larger + NativeScanner.padding) else {
                     RawMemory.free(buffer)
                     throw RawMemory.exhausted(larger - capacity)
@@ -37,22 +41,32 @@ enum StreamReader {
                 buffer = grown
                 capacity = larger
             }
-            let read = stream.read(buffer + count, maxLength: chunkSize)
-            if read > 0 {
+            let free = capacity - count
+            let read = stream.read(buffer + count, maxLength: free)
+            if read > 0 && read <= free {
                 count += read
             } else if read == 0 {
                 break
             } else {
                 let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
                 RawMemory.free(buffer)
-                let reason = stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
+                let reason =
+                    read > free
+                    ? "it reported \(read) bytes read into \(free) bytes of space"
+                    : stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
                 throw JSONMappingError(
                     code: .malformedJSON, path: "",
                     message: "the stream failed after \(count) bytes: \(reason)", line: line, column: column)
             }
         }
-        // The scanner reads the padding after the last byte: make it zero again over what the last chunk left.
+        // The scanner reads the padding after the last byte: make it zero again over what the last read left.
         (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
         return Input(bytes: buffer, count: count)
+    }
+
+    /// The capacity to grow a buffer of `capacity` bytes, `count` of them used, to: half as large again (so that
+    /// copying stays linear in the total), and always enough for ``chunkSize`` more bytes.
+    static func grownCapacity(_ capacity: Int, count: Int) -> Int {
+        max(capacity + capacity / 2, count + chunkSize)
     }
 }
