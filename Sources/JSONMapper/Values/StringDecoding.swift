@@ -2,6 +2,9 @@
 enum StringDecoding {
     /// Decodes string content that the native scanner has already validated.
     ///
+    /// Reads only the `count` bytes it is given and writes at most `count` bytes, whatever they hold: an escape cut
+    /// off by the end of `count` (which validated content never has) is dropped rather than read past.
+    ///
     /// - Parameters:
     ///   - bytes: The first byte after the opening quote.
     ///   - count: The number of bytes before the closing quote.
@@ -11,7 +14,8 @@ enum StringDecoding {
         guard escaped else {
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
-        // Every escape is at least as long as the UTF-8 it stands for, so `count` bytes always suffice.
+        // Every escape is at least as long as the UTF-8 it stands for (`\n` is 2 bytes for 1, `\uFFFF` 6 for at
+        // most 3, a surrogate pair 12 for 4), so `count` bytes of output always suffice.
         return String(unsafeUninitializedCapacity: count) { output in
             var read = 0
             var written = 0
@@ -30,6 +34,7 @@ enum StringDecoding {
                     read += 1
                     continue
                 }
+                guard read + 2 <= count else { break }
                 let kind = bytes[read + 1]
                 read += 2
                 switch kind {
@@ -39,6 +44,7 @@ enum StringDecoding {
                 case UInt8(ascii: "r"): write(scalar: 0x0D)
                 case UInt8(ascii: "t"): write(scalar: 0x09)
                 case UInt8(ascii: "u"):
+                    guard read + 4 <= count else { return written }
                     let unit = hex4(bytes + read)
                     read += 4
                     if (0xD800..<0xDC00).contains(unit), read + 6 <= count, bytes[read] == UInt8(ascii: "\\"),

@@ -176,10 +176,7 @@ final class NativeDocument: @unchecked Sendable {
     /// The bytes of the string (without quotes) or number at `index`.
     func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entry(index)
-        var length = entry.middle
-        if length == Int(TapeEntry.saturated) {
-            length = measure(entry)
-        }
+        let length = entry.textLength(in: bytes, count: byteCount)
         return UnsafeBufferPointer(start: bytes + entry.low, count: length)
     }
 
@@ -188,28 +185,5 @@ final class NativeDocument: @unchecked Sendable {
         let text = text(at: index)
         return StringDecoding.decode(
             text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
-    }
-
-    /// The length of a string or number too long for its tape entry, found from its text.
-    private func measure(_ entry: TapeEntry) -> Int {
-        var i = entry.low
-        if entry.tag == .string || entry.tag == .escapedString {
-            while bytes[i] != UInt8(ascii: "\"") {
-                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-            }
-        } else {
-            while i < byteCount, Self.isNumberByte(bytes[i]) { i += 1 }
-        }
-        return i - entry.low
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-            UInt8(ascii: "e"), UInt8(ascii: "E"):
-            true
-        default:
-            false
-        }
     }
 }

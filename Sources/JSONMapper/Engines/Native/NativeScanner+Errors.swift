@@ -8,9 +8,11 @@ extension NativeScanner {
         for (depth, frame) in stack.frames.enumerated() where depth < stack.count - 1 || inValue {
             if frame.isObject {
                 guard frame.key >= 0, frame.key < tape.count else { continue }
+                // The key was scanned whole, but its tape length saturates at 16 MiB: measure it again from the text.
                 let key = tape[frame.key]
+                let length = key.textLength(in: bytes, count: count)
                 components.append(
-                    .key(StringDecoding.decode(bytes + key.low, count: key.middle, escaped: key.tag == .escapedString)))
+                    .key(StringDecoding.decode(bytes + key.low, count: length, escaped: key.tag == .escapedString)))
             } else if frame.count > 0 {
                 components.append(.index(frame.count - 1))
             }

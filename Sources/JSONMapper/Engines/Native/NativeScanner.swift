@@ -28,8 +28,7 @@ struct NativeScanner: ~Copyable {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
-        // About one value per 8 bytes of input; untouched pages of a large block cost no memory.
-        tape = try TapeBuffer(estimatedCount: count / 8 + 16)
+        tape = try TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count))
         stack = FrameStack()
     }
 
@@ -182,8 +181,11 @@ struct NativeScanner: ~Copyable {
 
 /// The scanner's stack of open containers: a growable buffer without copy-on-write checks on the hot path.
 struct FrameStack: ~Copyable {
+    /// Frames held before the first growth; the stack doubles each time it is full.
+    static let initialCapacity = 32
+
     private var base: UnsafeMutablePointer<NativeScanner.Frame>
-    private var capacity = 32
+    private var capacity = initialCapacity
     private(set) var count = 0
 
     init() {

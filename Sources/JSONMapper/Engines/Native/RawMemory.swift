@@ -6,12 +6,24 @@ import Foundation
 /// allocation that fails is reported instead of trapping, so that a document too large for memory gives an invalid
 /// context with a clear error.
 enum RawMemory {
+    /// Memory for `count` values of `T`, or `nil` when it cannot be had (including a size that overflows `Int`).
     static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T>? {
-        malloc(max(1, count) * MemoryLayout<T>.stride)?.bindMemory(to: T.self, capacity: count)
+        guard let size = byteSize(T.self, count: count) else { return nil }
+        return malloc(size)?.bindMemory(to: T.self, capacity: count)
     }
 
+    /// The block at `pointer` resized for `count` values, or `nil` (leaving the old block allocated).
     static func reallocate<T>(_ pointer: UnsafeMutablePointer<T>, count: Int) -> UnsafeMutablePointer<T>? {
-        realloc(pointer, max(1, count) * MemoryLayout<T>.stride)?.bindMemory(to: T.self, capacity: count)
+        guard let size = byteSize(T.self, count: count) else { return nil }
+        return realloc(pointer, size)?.bindMemory(to: T.self, capacity: count)
+    }
+
+    /// The bytes that `count` values of `T` take (at least 1, so that `malloc` never returns a shared empty block),
+    /// or `nil` when the count is negative or the product overflows.
+    static func byteSize<T>(_ type: T.Type, count: Int) -> Int? {
+        guard count >= 0 else { return nil }
+        let (size, overflow) = max(1, count).multipliedReportingOverflow(by: MemoryLayout<T>.stride)
+        return overflow ? nil : size
     }
 
     static func free<T>(_ pointer: UnsafeMutablePointer<T>) {

@@ -54,11 +54,55 @@ struct TapeEntry {
     var low: Int { Int(bits & 0xFFFF_FFFF) }
 }
 
+extension TapeEntry {
+    /// The length in bytes of the string (without quotes) or number this entry stands for: the tape's length, or,
+    /// when that saturated, the length measured from the text, never reaching past `count` bytes.
+    @inline(__always)
+    func textLength(in bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        let stored = middle
+        return stored == Int(Self.saturated) ? measure(in: bytes, count: count) : stored
+    }
+
+    private func measure(in bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        var i = low
+        switch tag {
+        case .string, .escapedString:
+            while i < count, bytes[i] != UInt8(ascii: "\"") {
+                i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+            }
+        default:
+            while i < count, Self.isNumberByte(bytes[i]) { i += 1 }
+        }
+        return min(i, count) - low
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default:
+            false
+        }
+    }
+}
+
 /// A growable buffer of tape entries, owned by whoever takes it with ``take()``.
 struct TapeBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt64>
     private(set) var count = 0
     private var capacity: Int
+
+    /// The first block's capacity for a document of `byteCount` bytes: about one value per 8 bytes of input, which
+    /// typical JSON does not outgrow (untouched pages of a large block cost no memory).
+    static func initialCapacity(forInputBytes byteCount: Int) -> Int {
+        byteCount / 8 + 16
+    }
+
+    /// The capacity after the tape outgrows `capacity`: half as large again, so that copying stays linear.
+    static func grownCapacity(_ capacity: Int) -> Int {
+        capacity + capacity / 2
+    }
 
     /// - Throws: When even the first block cannot be allocated.
     init(estimatedCount: Int) throws(JSONMappingError) {
@@ -89,7 +133,7 @@ struct TapeBuffer: ~Copyable {
     subscript(index: Int) -> TapeEntry { TapeEntry(bits: base[index]) }
 
     private mutating func grow() throws(JSONMappingError) {
-        let newCapacity = capacity + capacity / 2
+        let newCapacity = Self.grownCapacity(capacity)
         guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
             throw RawMemory.exhausted((newCapacity - capacity) * MemoryLayout<UInt64>.stride)
         }
