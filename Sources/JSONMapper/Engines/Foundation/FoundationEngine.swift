@@ -6,7 +6,14 @@ enum FoundationEngine {
     ///
     /// `JSONSerialization` parses recursively, so deep nesting could overflow the stack: the nesting depth is
     /// measured first, without recursion, and input deeper than the limit is rejected before it is handed over.
-    static func parse(_ data: Data, options: JSONMapper.Options) -> Result<JSONNode, JSONMappingError> {
+    /// The depth is measured on the very UTF-8 that `JSONSerialization` then parses: input in UTF-16 or UTF-32 is
+    /// transcoded first (see `FoundationEngine+Encoding.swift`).
+    static func parse(_ input: Data, options: JSONMapper.Options) -> Result<JSONNode, JSONMappingError> {
+        let data: Data
+        switch utf8(input) {
+        case .success(let text): data = text
+        case .failure(let error): return .failure(error)
+        }
         if let error = depthError(data, limit: options.maximumDepth) {
             return .failure(error)
         }
