@@ -181,12 +181,7 @@ enum JSONNode: @unchecked Sendable {
 
     /// The nearest `Float`, when this is a number.
     func float() -> Result<Float, NumberIssue>? {
-        number(native: { $0.float() }) { number in
-            number.double().flatMap { double in
-                let float = Float(double)
-                return float.isFinite ? .success(float) : .failure(.outOfRange)
-            }
-        }
+        number(native: { $0.float() }, foundation: { $0.float() })
     }
 
     /// The exact `Decimal`, when this is a number. On the native engine it comes from the number's text.

@@ -11,20 +11,36 @@ extension NumberText {
         return value.isFinite ? .success(value) : .failure(.outOfRange)
     }
 
-    /// The `Float` nearest the number, or `outOfRange` when it overflows `Float`.
-    ///
-    /// Rounding the nearest `Double` to `Float` is correct except when that `Double` lies exactly halfway between
-    /// two `Float`s (the true value may be on either side); those cases go to the standard library.
+    /// The `Float` nearest the number, as `Float(String)` gives, or `outOfRange` when it overflows `Float`.
     func float() -> Result<Float, NumberIssue> {
-        let double = Self.parseDouble(bytes)
-        var float = Float(double)
-        if Double(float) != double {
-            let other = Double(float) < double ? float.nextUp : float.nextDown
-            if (Double(float) + Double(other)) / 2 == double {
-                float = Float(String(decoding: bytes, as: UTF8.self)) ?? float
-            }
-        }
+        let float = Self.nearestFloat(to: Self.parseDouble(bytes)) { Float(String(decoding: bytes, as: UTF8.self)) }
         return float.isFinite ? .success(float) : .failure(.outOfRange)
+    }
+
+    /// The `Float` nearest a number whose nearest `Double` is `double`.
+    ///
+    /// Rounding `double` to `Float` is correct except when `double` lies exactly halfway between two `Float`s: the
+    /// number itself may be on either side of that point, so `exact` decides, from the number's full text, or `nil`
+    /// when it is not known (ties then go to even, as `Float(double)` rounds them). Past the largest `Float`, the
+    /// next value up is 2^128, which overflows: a `double` halfway between the two is decided by `exact` too
+    /// (`3.4028235677973366e38` is `Float.greatestFiniteMagnitude`, though `Float(double)` is infinite).
+    static func nearestFloat(to double: Double, exact: () -> Float?) -> Float {
+        let float = Float(double)
+        guard double.isFinite, Double(float) != double else { return float }
+        let magnitude = double.magnitude
+        let rounded = float.magnitude
+        let below: Double
+        let above: Double
+        if rounded.isInfinite {
+            (below, above) = (Double(Float.greatestFiniteMagnitude), 0x1p128)
+        } else if Double(rounded) < magnitude {
+            (below, above) = (Double(rounded), Double(rounded.nextUp))
+        } else {
+            (below, above) = (Double(rounded.nextDown), Double(rounded))
+        }
+        // Two neighbouring Floats differ in at most 25 significant bits, so their midpoint is exact in a Double.
+        guard (below + above) / 2 == magnitude else { return float }
+        return exact() ?? float
     }
 
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in

@@ -131,6 +131,21 @@ enum FoundationNumber {
         return value.isFinite ? .success(value) : .failure(.outOfRange)
     }
 
+    /// The nearest `Float`: integers round once; a decimal whose nearest `Double` is halfway between two `Float`s is
+    /// decided from its exact digits; a `Double` (whose text is gone) rounds ties to even.
+    func float() -> Result<Float, NumberIssue> {
+        let value: Float
+        switch self {
+        case .signed(let integer): value = Float(integer)
+        case .unsigned(let integer): value = Float(integer)
+        case .double(let double): value = NumberText.nearestFloat(to: double) { nil }
+        case .decimal(let decimal):
+            guard decimal.isFinite else { return .failure(.outOfRange) }
+            value = NumberText.nearestFloat(to: Self.nearestDouble(decimal)) { Float(decimal.description) }
+        }
+        return value.isFinite ? .success(value) : .failure(.outOfRange)
+    }
+
     /// The `Double` nearest a decimal, exactly: `NSDecimalNumber.doubleValue` can be a few ulps off (it is on 62,860
     /// of canada.json's numbers), so the decimal's significand and exponent go through the native engine's exact
     /// conversion instead; significands beyond 64 bits go through the decimal's text.
