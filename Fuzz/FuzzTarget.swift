@@ -1,5 +1,7 @@
-// libFuzzer entry point: built into one module with the library sources by Scripts/fuzz.sh, so that it can check the
-// engines' internals. Any invariant broken here aborts, which libFuzzer reports as a crash with the input saved.
+// libFuzzer entry point of the full target (`bash Scripts/fuzz.sh SECONDS full`): built into one module with the
+// library sources, so that it can check the engines' internals. Every input goes through both engines, through
+// Foundation's own `InputStream(data:)`, and through a stream whose read sizes the input itself chooses; then a model
+// calls every getter kind. Any invariant broken here aborts, which libFuzzer reports as a crash with the input saved.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,10 +15,13 @@ enum FuzzChecks {
         let native = JSONMapper.context(data)
         let foundation = JSONMapper.context(data, engine: .foundation)
         let stream = JSONMapper.context(InputStream(data: data))
+        let chunked = JSONMapper.context(FuzzStream(data))
 
-        // The stream path reads the same bytes: the same outcome, the same first error.
-        require(stream.valid == native.valid, "stream and data disagree on validity")
-        require(stream.errors.first == native.errors.first, "stream and data report different errors")
+        // The stream paths read the same bytes: the same outcome, the same first error.
+        for (name, context) in [("InputStream(data:)", stream), ("a stream of chosen read sizes", chunked)] {
+            require(context.valid == native.valid, "\(name) and data disagree on validity")
+            require(context.errors.first == native.errors.first, "\(name) and data report different errors")
+        }
 
         // Every getter kind, on both engines and on invalid input too: nothing may crash.
         let first = FuzzModel(native).fingerprint
@@ -178,5 +183,67 @@ struct FuzzLeaf: JSONSerializable {
 
     init(_ c: JSONDeserializationContext) {
         fingerprint = "\(c.requireString("a"))|\(c.getInt("id") as Any)|\(c.getArray("items") as [Int])|\(c.keys)"
+    }
+}
+
+/// A stream that hands out the input in reads whose sizes come from the input itself, from 1 byte to three times the
+/// stream reader's chunk, so that the fuzzer explores every way a read can straddle the reader's buffer.
+final class FuzzStream: InputStream {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var sizes: SplitMix
+    private var status: Stream.Status = .notOpen
+
+    init(_ data: Data) {
+        bytes = Array(data)
+        // The seed is a hash of the input: the same input always reads the same way, so crashes reproduce.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes.prefix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        sizes = SplitMix(state: hash ^ UInt64(bytes.count))
+        super.init(data: Data())
+    }
+
+    override var streamStatus: Stream.Status { status }
+    override var hasBytesAvailable: Bool { position < bytes.count }
+    override func open() { status = .open }
+    override func close() { status = .closed }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        let chunk = StreamReader.chunkSize
+        let r = sizes.next()
+        // Mostly small reads, sometimes exactly the chunk or one off it, sometimes everything offered.
+        let wanted: Int
+        switch r % 8 {
+        case 0: wanted = chunk - 1 + Int((r >> 8) % 3)
+        case 1: wanted = maxLength
+        case 2: wanted = 3 * chunk
+        default: wanted = 1 + Int((r >> 8) % UInt64(r % 3 == 0 ? 16 : 4096))
+        }
+        let count = min(wanted, maxLength, bytes.count - position)
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
+        }
+        position += count
+        if position == bytes.count { status = .atEnd }
+        return count
+    }
+
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        false
+    }
+}
+
+/// A small deterministic generator for ``FuzzStream``'s read sizes.
+struct SplitMix {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
