@@ -3,7 +3,7 @@ import JSONMapper
 
 // Maps one payload repeatedly with the native engine, for profilers:
 //   swift run -c release Profile twitter 100
-//   valgrind --tool=callgrind .build/release/Profile twitter 20
+//   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
 let arguments = CommandLine.arguments
@@ -28,15 +28,31 @@ let file = ["twitter": "twitter.json", "citm": "citm_catalog.json", "canada": "c
 guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
     fatalError("cannot read \(folder)/\(file)")
 }
+// `--decoder` and `--serialization` map the same models with JSONDecoder or JSONSerialization + casts, so that
+// instruction counts (valgrind --tool=callgrind) compare the three ways on the same machine and inputs.
+let way = arguments.contains("--decoder") ? "decoder" : arguments.contains("--serialization") ? "serialization" : "mapper"
+
+func count<Model: JSONSerializable & Decodable>(
+    _ type: Model.Type, _ fromTree: ([String: Any]) -> Model, _ size: (Model) -> Int
+) -> Int {
+    switch way {
+    case "decoder":
+        return (try? JSONDecoder().decode(Model.self, from: data)).map(size) ?? -1
+    case "serialization":
+        return size(fromTree((try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]))
+    default:
+        return size(Model(JSONMapper.context(data, engine: engine)))
+    }
+}
+
 var checksum = 0
 let start = Date()
 for _ in 0..<iterations {
-    let context = JSONMapper.context(data, engine: engine)
     switch name {
-    case "twitter": checksum &+= Timeline(context).statuses.count
-    case "citm": checksum &+= Catalog(context).performances.count
-    case "canada": checksum &+= FeatureCollection(context).features.count
-    default: checksum &+= context.valid ? 1 : 0
+    case "twitter": checksum &+= count(Timeline.self, Timeline.init(json:)) { $0.statuses.count }
+    case "citm": checksum &+= count(Catalog.self, Catalog.init(json:)) { $0.performances.count }
+    case "canada": checksum &+= count(FeatureCollection.self, FeatureCollection.init(json:)) { $0.features.count }
+    default: checksum &+= JSONMapper.context(data, engine: engine).valid ? 1 : 0
     }
 }
 let elapsed = Date().timeIntervalSince(start)

@@ -25,9 +25,9 @@ extension JSONDeserializationContext {
     /// - Returns: The model, or `nil`.
     @inlinable
     public func getObject<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> T? {
-        guard let context = _objectContext(key, type: T.self, required: false) else { return nil }
+        guard var context = _objectContext(key, type: T.self, required: false) else { return nil }
         let model = T(context)
-        return _accept(context, type: T.self, required: false) ? model : nil
+        return _finish(&context, type: T.self, required: false) ? model : nil
     }
 
     /// The model mapped from the object at `key`; when it is missing, not an object, or failed inside, the failure
@@ -39,9 +39,9 @@ extension JSONDeserializationContext {
     /// - Returns: The model; a placeholder made from an empty, silent context when there was nothing to map.
     @inlinable
     public func requireObject<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> T {
-        let context = _objectContext(key, type: T.self, required: true) ?? _placeholder(key)
+        var context = _objectContext(key, type: T.self, required: true) ?? _placeholder(key)
         let model = T(context)
-        _ = _accept(context, type: T.self, required: true)
+        _ = _finish(&context, type: T.self, required: true)
         return model
     }
 
@@ -154,9 +154,10 @@ extension JSONDeserializationContext {
     @usableFromInline
     func _objectContext(_ key: String, type: Any.Type, required: Bool) -> JSONDeserializationContext? {
         guard let node = present(key, required: required, expected: Self.typeName(type)) else { return nil }
-        let context = child(node, .key(key))
+        var context = _modelContext(node, .key(key))
         guard node.kind == .object else {
             reportNotAnObject(context, node, expected: Self.typeName(type), required: required)
+            _recycle(&context)
             return nil
         }
         return context
@@ -165,7 +166,16 @@ extension JSONDeserializationContext {
     /// A silent, empty context for a required model that could not be mapped.
     @usableFromInline
     func _placeholder(_ key: String) -> JSONDeserializationContext {
-        child(nil, .key(key), records: false)
+        _modelContext(nil, .key(key), records: false)
+    }
+
+    /// Whether the model just made from `context` is kept (see ``_accept(_:type:required:)``); then hands the
+    /// context back for reuse.
+    @usableFromInline
+    func _finish(_ context: inout JSONDeserializationContext, type: Any.Type, required: Bool) -> Bool {
+        let kept = _accept(context, type: type, required: required)
+        _recycle(&context)
+        return kept
     }
 
     /// Whether the model just made from `context` is kept: `false` when its initializer recorded a required failure,
@@ -214,7 +224,7 @@ extension JSONDeserializationContext {
         reserve(node.count)
         node.forEachElement { position, element in
             let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-            let context = child(element, step, collection: .array(of: type))
+            var context = _modelContext(element, step, collection: .array(of: type))
             if element.kind == .object {
                 body(context)
             } else {
@@ -223,6 +233,7 @@ extension JSONDeserializationContext {
                     .dropped(
                         path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
             }
+            _recycle(&context)
         }
     }
 
@@ -243,7 +254,7 @@ extension JSONDeserializationContext {
         }
         reserve(node.count)
         node.forEachMember { member, value in
-            let context = child(value, .components([.key(key), .key(member)]), collection: .dictionary(of: type))
+            var context = _modelContext(value, .keyKey(key, member), collection: .dictionary(of: type))
             if value.kind == .object {
                 body(member, context)
             } else {
@@ -252,6 +263,7 @@ extension JSONDeserializationContext {
                     .dropped(
                         path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
             }
+            _recycle(&context)
         }
     }
 

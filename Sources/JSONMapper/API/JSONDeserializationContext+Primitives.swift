@@ -11,35 +11,47 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The string; `nil` when the key is missing, the value is `null` (neither recorded) or the value is
     ///   not a string (recorded as a type mismatch).
-    public func getString(_ key: String) -> String? { read(key, required: false) }
+    public func getString(_ key: String) -> String? {
+        fastOptional(key, { $0.fastString($1) }) ?? read(key, required: false)
+    }
 
     /// The integer at `key`, or `nil`: only a number whose value is a whole number within `Int`'s range
     /// (`42`, `42.0` and `1e3` are; `3.7`, `1e30`, `true` and `"42"` are not).
     ///
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The integer, or `nil` (a mismatch is recorded unless the key is missing or the value `null`).
-    public func getInt(_ key: String) -> Int? { read(key, required: false) }
+    public func getInt(_ key: String) -> Int? {
+        fastOptional(key, { $0.fastInteger($1, as: Int.self) }) ?? read(key, required: false)
+    }
 
     /// The 64-bit integer at `key`, or `nil`; the rules of ``getInt(_:)`` apply.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func getInt64(_ key: String) -> Int64? { read(key, required: false) }
+    public func getInt64(_ key: String) -> Int64? {
+        fastOptional(key, { $0.fastInteger($1, as: Int64.self) }) ?? read(key, required: false)
+    }
 
     /// The unsigned 64-bit integer at `key`, or `nil`: up to 18446744073709551615, never negative.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func getUInt64(_ key: String) -> UInt64? { read(key, required: false) }
+    public func getUInt64(_ key: String) -> UInt64? {
+        fastOptional(key, { $0.fastInteger($1, as: UInt64.self) }) ?? read(key, required: false)
+    }
 
     /// The number at `key` as the nearest `Double`, or `nil`. Any number is accepted except one beyond `Double`'s
     /// range (`1e400`), which is a mismatch rather than infinity.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func getDouble(_ key: String) -> Double? { read(key, required: false) }
+    public func getDouble(_ key: String) -> Double? {
+        fastOptional(key, { $0.fastDouble($1) }) ?? read(key, required: false)
+    }
 
     /// The number at `key` as the nearest `Float`, or `nil` (also when it is beyond `Float`'s range).
     ///
     /// - Parameter key: The member name in this context's object.
-    public func getFloat(_ key: String) -> Float? { read(key, required: false) }
+    public func getFloat(_ key: String) -> Float? {
+        fastOptional(key, { $0.fastFloat($1) }) ?? read(key, required: false)
+    }
 
     /// The exact decimal value of the number at `key`, or `nil`.
     ///
@@ -52,7 +64,9 @@ extension JSONDeserializationContext {
     /// The boolean at `key`, or `nil`: only `true` and `false`, never `1`, `0` or `"true"`.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func getBool(_ key: String) -> Bool? { read(key, required: false) }
+    public func getBool(_ key: String) -> Bool? {
+        fastOptional(key, { $0.fastBool($1) }) ?? read(key, required: false)
+    }
 
     /// The URL in the string at `key`, or `nil` (a mismatch when `URL(string:)` rejects the text).
     ///
@@ -62,32 +76,44 @@ extension JSONDeserializationContext {
     /// The string at `key`; records a required failure and returns `""` when it is missing, `null` or not a string.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireString(_ key: String) -> String { read(key, required: true) ?? "" }
+    public func requireString(_ key: String) -> String {
+        fastRequired(key, { $0.fastString($1) }) ?? read(key, required: true) ?? ""
+    }
 
     /// The integer at `key` (rules of ``getInt(_:)``); records a required failure and returns 0 when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireInt(_ key: String) -> Int { read(key, required: true) ?? 0 }
+    public func requireInt(_ key: String) -> Int {
+        fastRequired(key, { $0.fastInteger($1, as: Int.self) }) ?? read(key, required: true) ?? 0
+    }
 
     /// The 64-bit integer at `key`; records a required failure and returns 0 when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireInt64(_ key: String) -> Int64 { read(key, required: true) ?? 0 }
+    public func requireInt64(_ key: String) -> Int64 {
+        fastRequired(key, { $0.fastInteger($1, as: Int64.self) }) ?? read(key, required: true) ?? 0
+    }
 
     /// The unsigned 64-bit integer at `key`; records a required failure and returns 0 when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireUInt64(_ key: String) -> UInt64 { read(key, required: true) ?? 0 }
+    public func requireUInt64(_ key: String) -> UInt64 {
+        fastRequired(key, { $0.fastInteger($1, as: UInt64.self) }) ?? read(key, required: true) ?? 0
+    }
 
     /// The number at `key` as a `Double`; records a required failure and returns 0 when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireDouble(_ key: String) -> Double { read(key, required: true) ?? 0 }
+    public func requireDouble(_ key: String) -> Double {
+        fastRequired(key, { $0.fastDouble($1) }) ?? read(key, required: true) ?? 0
+    }
 
     /// The number at `key` as a `Float`; records a required failure and returns 0 when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireFloat(_ key: String) -> Float { read(key, required: true) ?? 0 }
+    public func requireFloat(_ key: String) -> Float {
+        fastRequired(key, { $0.fastFloat($1) }) ?? read(key, required: true) ?? 0
+    }
 
     /// The exact decimal at `key` (see ``getDecimal(_:)``); records a required failure and returns 0 when unusable.
     ///
@@ -97,7 +123,9 @@ extension JSONDeserializationContext {
     /// The boolean at `key`; records a required failure and returns `false` when unusable.
     ///
     /// - Parameter key: The member name in this context's object.
-    public func requireBool(_ key: String) -> Bool { read(key, required: true) ?? false }
+    public func requireBool(_ key: String) -> Bool {
+        fastRequired(key, { $0.fastBool($1) }) ?? read(key, required: true) ?? false
+    }
 
     /// The URL at `key`; records a required failure and returns `about:blank` when unusable.
     ///

@@ -15,6 +15,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         case key(String)
         case index(Int)
         case keyIndex(String, Int)
+        case keyKey(String, String)
         case components([PathComponent])
     }
 
@@ -33,18 +34,38 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     let session: MappingSession
+
+    // What the context reads and where it sits. Set when it is made and again when it is reused for another value
+    // (see `_modelContext`), which happens only while nothing else refers to it.
+
     /// The value this context reads; `nil` for an invalid document or a placeholder.
-    let node: JSONNode?
-    let parent: JSONDeserializationContext?
-    let step: Step
+    private(set) var node: JSONNode?
+    private(set) var parent: JSONDeserializationContext?
+    private(set) var step: Step
     /// Whether this context records errors; placeholders made for missing required models stay silent.
-    let recordsErrors: Bool
-    /// Constant-time member lookup for a large native object.
-    let memberTable: MemberTable?
+    private(set) var recordsErrors: Bool
     /// Set for the context of an element of an array or a value of a dictionary of models.
-    let collection: Collection?
+    private(set) var collection: Collection?
     /// The record of members read, when the options ask for unknown keys and this context is on an object.
-    let tracker: ReadTracker?
+    private(set) var tracker: ReadTracker?
+
+    // The fast path for native objects. `document` is the document of `node`, which keeps it alive; holding it
+    // unowned spares a retain and release on every getter (about 4% of twitter.json's mapping).
+
+    /// The document when `node` is a native object, else `nil`.
+    private(set) unowned(unsafe) var document: NativeDocument?
+    /// The tape index of that object.
+    private(set) var objectIndex = 0
+    /// The thread that made (or last reused) this context: only it uses `lookup` and `spare`, so that neither needs
+    /// a lock, and a context shared with other threads stays safe (they take the slower paths).
+    private var owner: pthread_t
+    /// The state of member lookups on this thread.
+    private var lookup = MemberLookup()
+    /// The hash table of the object's keys, kept for the next object when the context is reused.
+    private var slots = MemberSlots()
+    /// A context for nested models that finished with it, kept to be reused for the next nested model: mapping an
+    /// array of models allocates one context instead of one per element.
+    private var spare: JSONDeserializationContext?
 
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
@@ -55,18 +76,38 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         collection: Collection? = nil
     ) {
         self.session = session
+        self.step = step
+        self.recordsErrors = records
+        self.owner = pthread_self()
+        place(node: node, parent: parent, step: step, records: records, collection: collection)
+    }
+
+    deinit {
+        slots.free()
+    }
+
+    /// Points this context at `node`.
+    private func place(
+        node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool, collection: Collection?
+    ) {
         self.node = node
         self.parent = parent
         self.step = step
         self.recordsErrors = records
         self.collection = collection
-        self.memberTable = node?.makeMemberTable()
+        if case .native(let document, let index)? = node, document.entry(index).tag == .object {
+            self.document = document
+            objectIndex = index
+        } else {
+            document = nil
+        }
+        lookup.reset()
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
             let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
             self.tracker = tracker
             session.track(tracker)
         } else {
-            self.tracker = nil
+            tracker = nil
         }
     }
 
@@ -89,6 +130,43 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         JSONDeserializationContext(
             session: session, node: node, parent: self, step: step, records: records ?? recordsErrors,
             collection: collection)
+    }
+
+    /// A context for a nested model: this context's spare when it has one (on the thread that owns it), else a new
+    /// one. Hand it back with ``_recycle(_:)`` once the model is made.
+    func _modelContext(
+        _ node: JSONNode?, _ step: Step, records: Bool? = nil, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        guard let reused = spare, isOwnedHere else {
+            return child(node, step, records: records, collection: collection)
+        }
+        spare = nil
+        reused.owner = owner
+        reused.place(node: node, parent: self, step: step, records: records ?? recordsErrors, collection: collection)
+        return reused
+    }
+
+    /// Keeps `context` as the spare for the next nested model when nothing else refers to it any more (a model may
+    /// keep its context, and then it is left alone). Its failure state is cleared, under the lock, and its parent
+    /// released, so that a spare never keeps a chain of contexts alive.
+    @usableFromInline
+    func _recycle(_ context: inout JSONDeserializationContext) {
+        guard spare == nil, isOwnedHere, isKnownUniquelyReferenced(&context) else { return }
+        session.lock.withLock {
+            context.firstFailure = nil
+            context.reportedNotObject = false
+        }
+        context.parent = nil
+        context.node = nil
+        context.document = nil
+        context.tracker = nil
+        spare = context
+    }
+
+    /// Whether the calling thread is the one that made this context.
+    @inline(__always)
+    private var isOwnedHere: Bool {
+        pthread_equal(pthread_self(), owner) != 0
     }
 
     // MARK: Public state
@@ -144,6 +222,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         case .key(let key): [.key(key)]
         case .index(let index): [.index(index)]
         case .keyIndex(let key, let index): [.key(key), .index(index)]
+        case .keyKey(let key, let member): [.key(key), .key(member)]
         case .components(let components): components
         }
     }
@@ -189,9 +268,46 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
         markRead(key)
-        if let member = node.member(key, table: memberTable) { return member }
+        if let document {
+            return nativeMember(key, in: document).map { .native(document, $0) }
+        }
+        if let member = node.member(key) { return member }
         reportIfNotObject(node)
         return nil
+    }
+
+    /// The tape index of member `key` of this context's native object.
+    @inline(__always)
+    func nativeMember(_ key: String, in document: NativeDocument) -> Int? {
+        let object = objectIndex
+        guard isOwnedHere else {
+            // Another thread: the lookup state belongs to the owner, so scan without it.
+            return NativeDocument.withUTF8(key) { document.lastMember(of: object, key: $0) }
+        }
+        var lookup = self.lookup
+        var slots = self.slots
+        let index = NativeDocument.withUTF8(key) {
+            document.member(of: object, key: $0, lookup: &lookup, slots: &slots)
+        }
+        self.lookup = lookup
+        self.slots = slots
+        return index
+    }
+
+    /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general
+    /// path must decide (not a native object, or unknown keys being tracked).
+    enum FastMember {
+        case found(NativeDocument, Int)
+        case missing
+        case general
+    }
+
+    /// Looks `key` up for a fast getter, without recording anything.
+    @inline(__always)
+    func fastMember(_ key: String) -> FastMember {
+        guard let document, tracker == nil else { return .general }
+        guard let index = nativeMember(key, in: document) else { return .missing }
+        return .found(document, index)
     }
 
     private func reportIfNotObject(_ node: JSONNode) {

@@ -79,8 +79,8 @@ extension FoundationEngine {
             if failed {
                 return .failure(
                     JSONMappingError(
-                        code: .malformedJSON, path: "", message: "invalid \(encoding.name): not a sequence of characters",
-                        line: 1, column: 1))
+                        code: .malformedJSON, path: "",
+                        message: "invalid \(encoding.name): not a sequence of characters", line: 1, column: 1))
             }
             return .success(Data(output))
         }

@@ -69,7 +69,7 @@ final class NativeDocument: @unchecked Sendable {
     @inline(__always)
     func next(after index: Int) -> Int {
         let entry = entry(index)
-        return entry.tag.rawValue >= TapeTag.object.rawValue ? entry.low : index + 1
+        return entry.isContainer ? entry.low : index + 1
     }
 
     // MARK: Containers
@@ -96,6 +96,12 @@ final class NativeDocument: @unchecked Sendable {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
+    }
+
+    /// The first byte of the string or number `entry` stands for.
+    @inline(__always)
+    func keyBytes(_ entry: TapeEntry) -> UnsafePointer<UInt8> {
+        UnsafePointer(bytes + entry.low)
     }
 
     /// Whether the key at tape index `index` is `wanted`.

@@ -42,9 +42,19 @@ struct TapeEntry {
             | UInt64(UInt32(truncatingIfNeeded: low))
     }
 
+    /// The entry's kind. Every entry is written from a `TapeTag`, so its top bits always hold one of the nine raw
+    /// values, which are also the cases' declaration order, the order Swift numbers them in memory: the cast is
+    /// a no-op, where `TapeTag(rawValue:)` was a call with a switch on every tape read (1.8 M instructions of
+    /// twitter.json's 17 M). `TapeTests` checks the correspondence for every case.
+    @inline(__always)
     var tag: TapeTag {
-        // Every entry is written from a TapeTag, so the top bits always hold a valid raw value.
-        TapeTag(rawValue: bits >> 60) ?? .null
+        unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 60), to: TapeTag.self)
+    }
+
+    /// Whether the entry is an object or an array, whose `low` bits are the index after its contents.
+    @inline(__always)
+    var isContainer: Bool {
+        bits >> 60 >= TapeTag.object.rawValue
     }
 
     /// Length of a scalar or count of a container; ``saturated`` when it did not fit.

@@ -1,0 +1,28 @@
+// The fast path of the scalar getters on the native engine: look the key up and convert the tape value directly.
+// Whatever the fast path cannot settle on its own (another engine, a value of the wrong type, a number out of range,
+// `null`, a missing required value, unknown keys being tracked) goes to the general path, which records the error.
+
+extension JSONDeserializationContext {
+    /// The value at `key` as `convert` reads it for an optional getter: `.some(value)`, `.some(nil)` for a missing
+    /// key, or `nil` when the general path must decide.
+    @inline(__always)
+    func fastOptional<T>(_ key: String, _ convert: (NativeDocument, Int) -> T?) -> T?? {
+        switch fastMember(key) {
+        case .found(let document, let index):
+            guard let value = convert(document, index) else { return nil }
+            return .some(value)
+        case .missing:
+            return .some(nil)
+        case .general:
+            return nil
+        }
+    }
+
+    /// The value at `key` as `convert` reads it for a required getter, or `nil` when the general path must decide
+    /// (and record the failure).
+    @inline(__always)
+    func fastRequired<T>(_ key: String, _ convert: (NativeDocument, Int) -> T?) -> T? {
+        guard case .found(let document, let index) = fastMember(key) else { return nil }
+        return convert(document, index)
+    }
+}
