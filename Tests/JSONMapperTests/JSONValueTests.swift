@@ -9,7 +9,8 @@ struct JSONValueTests {
     func parsing() throws {
         let text = #"{ "z": 12345678901234567890123, "a": [0.1, 1e400, -0, 2.50E+3], "m": {"k": null, "t": true} }"#
         let value = try JSONValue(parsing: Data(text.utf8))
-        #expect(value.description == #"{"z":12345678901234567890123,"a":[0.1,1e400,-0,2.50E+3],"m":{"k":null,"t":true}}"#)
+        #expect(
+            value.description == #"{"z":12345678901234567890123,"a":[0.1,1e400,-0,2.50E+3],"m":{"k":null,"t":true}}"#)
         #expect(value.objectValue?.keys == ["z", "a", "m"])
         #expect(value["a"]?[1]?.numberValue?.text == "1e400")
         #expect(value["a"]?[1]?.doubleValue == nil)
@@ -79,15 +80,17 @@ struct JSONValueTests {
         #expect(number.text == "3")
     }
 
-    @Test("numbers compare and hash by mathematical value", arguments: [
-        ["1", "1.0", "1e0", "10e-1", "0.1e1", "1.000E+0", "100e-2"],
-        ["0", "-0", "0.0", "-0e5", "0e-999999999999999999999"],
-        ["12345678901234567890123", "1.2345678901234567890123e22", "123456789012345678901230e-1"],
-        ["1e999999999", "10e999999998", "0.1e1000000000"],
-        ["1e999999999999999999999", "10e999999999999999999998", "0.0001e1000000000000000000003"],
-        ["-5e-999999999999999999999", "-50e-1000000000000000000000", "-0.5e-999999999999999999998"],
-        ["1e100000000000000000", "10e99999999999999999", "0.1e100000000000000001"],
-    ])
+    @Test(
+        "numbers compare and hash by mathematical value",
+        arguments: [
+            ["1", "1.0", "1e0", "10e-1", "0.1e1", "1.000E+0", "100e-2"],
+            ["0", "-0", "0.0", "-0e5", "0e-999999999999999999999"],
+            ["12345678901234567890123", "1.2345678901234567890123e22", "123456789012345678901230e-1"],
+            ["1e999999999", "10e999999998", "0.1e1000000000"],
+            ["1e999999999999999999999", "10e999999999999999999998", "0.0001e1000000000000000000003"],
+            ["-5e-999999999999999999999", "-50e-1000000000000000000000", "-0.5e-999999999999999999998"],
+            ["1e100000000000000000", "10e99999999999999999", "0.1e100000000000000001"],
+        ])
     func numberEquality(texts: [String]) throws {
         let numbers = texts.compactMap(JSONValue.Number.init(text:))
         #expect(numbers.count == texts.count)
@@ -116,7 +119,9 @@ struct JSONValueTests {
         }
     }
 
-    @Test("only JSON's number grammar is a number", arguments: ["01", "1.", ".5", "+1", "1e", "-", "", "NaN", "0x10", "1 "])
+    @Test(
+        "only JSON's number grammar is a number",
+        arguments: ["01", "1.", ".5", "+1", "1e", "-", "", "NaN", "0x10", "1 "])
     func numberGrammar(text: String) {
         #expect(JSONValue.Number(text: text) == nil)
     }
@@ -159,7 +164,8 @@ struct JSONValueTests {
         let depth = 500
         let text = String(repeating: #"{"a":["#, count: depth) + "1" + String(repeating: "]}", count: depth)
         let value = try JSONValue(parsing: Data(text.utf8), options: JSONMapper.Options(maximumDepth: 1001))
-        let other = try JSONValue(parsing: Data(text.replacingOccurrences(of: "1", with: "1.0").utf8),
+        let other = try JSONValue(
+            parsing: Data(text.replacingOccurrences(of: "1", with: "1.0").utf8),
             options: JSONMapper.Options(maximumDepth: 1001))
         #expect(value == other)
         #expect(value.hashValue == other.hashValue)

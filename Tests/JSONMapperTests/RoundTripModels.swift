@@ -61,7 +61,8 @@ extension SeededGenerator {
     /// A `Decimal` of up to 30 significant digits, from its text.
     mutating func decimal() -> Decimal {
         let digits = (0..<Int.random(in: 1...30, using: &self)).map { _ in String(Int.random(in: 0...9, using: &self)) }
-        let text = (Bool.random(using: &self) ? "-" : "") + digits.joined() + "e\(Int.random(in: -40...40, using: &self))"
+        let text =
+            (Bool.random(using: &self) ? "-" : "") + digits.joined() + "e\(Int.random(in: -40...40, using: &self))"
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 
@@ -89,10 +90,14 @@ extension SeededGenerator {
             guard extremes || !text.contains("400") else { return 0.25 }
             return .number(JSONValue.Number(text: text) ?? 0)
         case 4: return .number(JSONValue.Number(double()) ?? 0)
-        case 5: return .array((0..<Int.random(in: 0...4, using: &self)).map { _ in value(depth: depth - 1, extremes: extremes) })
+        case 5:
+            return .array(
+                (0..<Int.random(in: 0...4, using: &self)).map { _ in value(depth: depth - 1, extremes: extremes) })
         default:
             var object = JSONValue.Object()
-            for _ in 0..<Int.random(in: 0...4, using: &self) { object[string(maxLength: 4)] = value(depth: depth - 1, extremes: extremes) }
+            for _ in 0..<Int.random(in: 0...4, using: &self) {
+                object[string(maxLength: 4)] = value(depth: depth - 1, extremes: extremes)
+            }
             return .object(object)
         }
     }
@@ -154,14 +159,22 @@ struct Sample: JSONSerializable, JSONWritable, Equatable {
         double = g.double()
         float = g.float()
         decimal = g.decimal()
-        url = Bool.random(using: &g) ? URL(string: "https://example.com/\(Int.random(in: 0...999, using: &g))?q=a%20b") : nil
+        url =
+            Bool.random(using: &g)
+            ? URL(string: "https://example.com/\(Int.random(in: 0...999, using: &g))?q=a%20b") : nil
         date = g.date()
         kind = Kind.allCases[Int.random(in: 0..<3, using: &g)]
         ranks = (0..<Int.random(in: 0...3, using: &g)).map { _ in Rank.allCases[Int.random(in: 0..<2, using: &g)] }
         child = Bool.random(using: &g) ? Child(name: g.string(), tags: [g.string()]) : nil
-        children = (0..<Int.random(in: 0...3, using: &g)).map { _ in Child(name: g.string(), tags: [g.string(), g.string()]) }
-        grid = (0..<Int.random(in: 0...3, using: &g)).map { _ in (0..<Int.random(in: 0...3, using: &g)).map { _ in g.double() } }
-        for _ in 0..<Int.random(in: 0...3, using: &g) { counts[g.string(maxLength: 5)] = Int.random(in: -9...9, using: &g) }
+        children = (0..<Int.random(in: 0...3, using: &g)).map { _ in
+            Child(name: g.string(), tags: [g.string(), g.string()])
+        }
+        grid = (0..<Int.random(in: 0...3, using: &g)).map { _ in
+            (0..<Int.random(in: 0...3, using: &g)).map { _ in g.double() }
+        }
+        for _ in 0..<Int.random(in: 0...3, using: &g) {
+            counts[g.string(maxLength: 5)] = Int.random(in: -9...9, using: &g)
+        }
         extra = g.value(depth: 3, extremes: false)
     }
 

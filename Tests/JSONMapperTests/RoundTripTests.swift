@@ -83,7 +83,8 @@ struct RoundTripTests {
         }
     }
 
-    @Test("every y_ file of JSONTestSuite reads as a JSONValue and writes back canonically",
+    @Test(
+        "every y_ file of JSONTestSuite reads as a JSONValue and writes back canonically",
         .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data/JSONTestSuite"))
     func testSuite() throws {
         let names = try TestSuiteFiles.names(prefix: "y_")
@@ -145,7 +146,11 @@ struct RoundTripTests {
         var escaped = false
         for byte in text.utf8 {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 0x22 {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == 0x22 {
                     inString = false
                 }
             } else if byte == 0x22 {

@@ -47,7 +47,9 @@ struct WritingTests {
                 }
                 """)
         #expect(written(Writes { _ in }, options) == "{}")
-        #expect(written(empty, JSONMapper.WriteOptions(prettyPrinted: true, indentWidth: 4)).contains("\n    \"array\": []"))
+        #expect(
+            written(empty, JSONMapper.WriteOptions(prettyPrinted: true, indentWidth: 4)).contains("\n    \"array\": []")
+        )
     }
 
     @Test("a top-level array of models, compact and pretty")
@@ -69,7 +71,8 @@ struct WritingTests {
             c.set("d", nil as [String]?)
         }
         #expect(written(model) == #"{"b":1,"c":null}"#)
-        #expect(written(model, JSONMapper.WriteOptions(writesNilAsNull: true)) == #"{"a":null,"b":1,"c":null,"d":null}"#)
+        #expect(
+            written(model, JSONMapper.WriteOptions(writesNilAsNull: true)) == #"{"a":null,"b":1,"c":null,"d":null}"#)
         let optionals = Writes { c in c.set("list", [1, nil, 3] as [Int?]) }
         #expect(written(optionals) == #"{"list":[1,null,3]}"#)
     }
@@ -130,23 +133,29 @@ struct WritingTests {
     func sortedKeys() {
         let model = Writes { c in
             c.set("b", 1)
-            c.set("a", Writes { c in
-                c.set("z", 1)
-                c.set("Z", 2)
-                c.set("\u{1}", 3)
-                c.set("é", 4)
-                c.set("\"", 5)
-            })
+            c.set(
+                "a",
+                Writes { c in
+                    c.set("z", 1)
+                    c.set("Z", 2)
+                    c.set("\u{1}", 3)
+                    c.set("é", 4)
+                    c.set("\"", 5)
+                })
             c.set("c", ["y": 1, "x": 2])
             c.set("B", ["k": 1, "j": ["n": 1, "m": 2]] as JSONValue)
             c.set("b", 9)
         }
         #expect(
             written(model, JSONMapper.WriteOptions(sortedKeys: true))
-                == #"{"B":{"j":{"m":2,"n":1},"k":1},"a":{"\u0001":3,"\"":5,"Z":2,"z":1,"é":4},"b":9,"c":{"x":2,"y":1}}"#)
+                == #"{"B":{"j":{"m":2,"n":1},"k":1},"a":{"\u0001":3,"\"":5,"Z":2,"z":1,"é":4},"#
+                + #""b":9,"c":{"x":2,"y":1}}"#
+        )
         #expect(
             written(model)
-                == #"{"b":9,"a":{"z":1,"Z":2,"\u0001":3,"é":4,"\"":5},"c":{"x":2,"y":1},"B":{"k":1,"j":{"n":1,"m":2}}}"#)
+                == #"{"b":9,"a":{"z":1,"Z":2,"\u0001":3,"é":4,"\"":5},"c":{"x":2,"y":1},"#
+                + #""B":{"k":1,"j":{"n":1,"m":2}}}"#
+        )
     }
 
     @Test("enums write their raw values, alone and in arrays and dictionaries")
@@ -175,8 +184,8 @@ struct WritingTests {
         }
         #expect(
             written(model)
-                == #"{"matrix":[[[1.5,2]],[[]]],"models":{"k":[{"city":"A","zip":"1"}]},"# +
-                #""url":"https://example.com/a?b=c","ints":[-128,127],"value":{"x":[1,"two",null,false]}}"#)
+                == #"{"matrix":[[[1.5,2]],[[]]],"models":{"k":[{"city":"A","zip":"1"}]},"#
+                + #""url":"https://example.com/a?b=c","ints":[-128,127],"value":{"x":[1,"two",null,false]}}"#)
         let data = try JSONMapper.data(from: model)
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         #expect(try JSONMapper.string(from: [1, 2, 3]) == "[1,2,3]")
@@ -219,11 +228,12 @@ struct WritingTests {
             var context: JSONSerializationContext?
         }
         let keeper = Keeper()
-        let text = try JSONMapper.string(from: Writes { c in
-            keeper.context = c
-            c.set("a", 1)
-            #expect(c.path == "a")
-        })
+        let text = try JSONMapper.string(
+            from: Writes { c in
+                keeper.context = c
+                c.set("a", 1)
+                #expect(c.path == "a")
+            })
         keeper.context?.set("b", 2)
         keeper.context?.setNull("c")
         #expect(text == #"{"a":1}"#)

@@ -41,7 +41,8 @@ struct WritingValueTests {
     @Test(
         "Double: the shortest text that reads back, in JSON's form",
         arguments: [
-            (0.1, "0.1"), (1e16, "1e16"), (100.0, "100"), (-0.0, "-0"), (0.0, "0"), (Double.leastNonzeroMagnitude, "5e-324"),
+            (0.1, "0.1"), (1e16, "1e16"), (100.0, "100"), (-0.0, "-0"), (0.0, "0"),
+            (Double.leastNonzeroMagnitude, "5e-324"),
             (1.7976931348623157e308, "1.7976931348623157e308"), (1e-5, "1e-5"), (-1.5e-7, "-1.5e-7"),
             (123456.789, "123456.789"), (9007199254740992.0, "9007199254740992"), (1e300, "1e300"),
             (2.5e16, "2.5e16"), (-42, "-42"), (0.30000000000000004, "0.30000000000000004"),
@@ -75,7 +76,9 @@ struct WritingValueTests {
         #expect(text(UInt8.max) == "255")
         #expect(text(UInt16.max) == "65535")
         #expect(text(UInt32.max) == "4294967295")
-        #expect(text([0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123_456_789]) == "[0,9,10,99,100,999,1000,9999,10000,123456789]")
+        #expect(
+            text([0, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123_456_789])
+                == "[0,9,10,99,100,999,1000,9999,10000,123456789]")
         for _ in 0..<1000 {
             let value = Int64.random(in: .min ... .max) >> Int64.random(in: 0...63)
             #expect(text(value) == String(value))
@@ -109,7 +112,9 @@ struct WritingValueTests {
         let tooLate = #expect(throws: JSONMappingError.self) {
             try JSONMapper.data(from: Writes { c in c.set("when", Date(timeIntervalSince1970: 253_402_300_800)) })
         }
-        #expect(tooLate?.description == "when: cannot write Date 253402300800.0 as ISO 8601: outside the years 0000 to 9999")
+        #expect(
+            tooLate?.description == "when: cannot write Date 253402300800.0 as ISO 8601: outside the years 0000 to 9999"
+        )
         // Every day of 400 years (one Gregorian cycle) reads back as the same day.
         for day in stride(from: -146_097, to: 146_097 * 2, by: 1) where day % 37 == 0 {
             let date = Date(timeIntervalSince1970: Double(day) * 86_400 + 3661)
@@ -128,10 +133,12 @@ struct WritingValueTests {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy/MM/dd"
         #expect(text(date, JSONMapper.WriteOptions(dateStrategy: .formatted(formatter))) == #""2026/11/18""#)
-        let custom = DateStrategy.custom("days", parse: { Double($0).map { Date(timeIntervalSince1970: $0 * 86_400) } },
+        let custom = DateStrategy.custom(
+            "days", parse: { Double($0).map { Date(timeIntervalSince1970: $0 * 86_400) } },
             format: { String(Int($0.timeIntervalSince1970 / 86_400)) })
         #expect(text(date, JSONMapper.WriteOptions(dateStrategy: custom)) == #""20775""#)
-        #expect(text(date, JSONMapper.WriteOptions(dateStrategy: .custom { _ in nil })) == #""2026-11-18T11:06:40.250Z""#)
+        #expect(
+            text(date, JSONMapper.WriteOptions(dateStrategy: .custom { _ in nil })) == #""2026-11-18T11:06:40.250Z""#)
         let model = Writes { c in
             c.set("a", date, strategy: .secondsSince1970)
             c.set("b", [date], strategy: .millisecondsSince1970)

@@ -8,7 +8,8 @@ extension DateStrategy {
     /// Strings that `parse` reads and `format` writes, for a format the other strategies do not cover.
     ///
     /// ```swift
-    /// let rfc1123 = DateStrategy.custom("RFC 1123", parse: { formatter.date(from: $0) }, format: { formatter.string(from: $0) })
+    /// let rfc1123 = DateStrategy.custom(
+    ///     "RFC 1123", parse: { formatter.date(from: $0) }, format: { formatter.string(from: $0) })
     /// ```
     ///
     /// - Parameters:

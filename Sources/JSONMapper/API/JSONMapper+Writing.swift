@@ -15,7 +15,9 @@ extension JSONMapper {
     /// - Returns: UTF-8 JSON text.
     /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/invalidValue`` and the culprit's path
     ///   (`values[2]`, `price`) when a value has no JSON form: a NaN or infinite `Double`, `Float` or date.
-    public static func data<T: JSONWritable>(from model: T, options: WriteOptions = .default)
+    public static func data<T: JSONWritable>(
+        from model: T, options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> Data
     {
         try write(options) { model._write(to: $0) }
@@ -28,7 +30,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
     /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
-    public static func data<T: JSONWritable>(from models: [T], options: WriteOptions = .default)
+    public static func data<T: JSONWritable>(
+        from models: [T], options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> Data
     {
         try write(options) { models._write(to: $0) }
@@ -52,7 +56,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
     /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
-    public static func data<T: JSONWritableValue>(from value: T, options: WriteOptions = .default)
+    public static func data<T: JSONWritableValue>(
+        from value: T, options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> Data
     {
         try write(options) { value._write(to: $0) }
@@ -69,7 +75,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
     /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
-    public static func string<T: JSONWritable>(from model: T, options: WriteOptions = .default)
+    public static func string<T: JSONWritable>(
+        from model: T, options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> String
     {
         try writeString(options) { model._write(to: $0) }
@@ -82,7 +90,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
     /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
-    public static func string<T: JSONWritable>(from models: [T], options: WriteOptions = .default)
+    public static func string<T: JSONWritable>(
+        from models: [T], options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> String
     {
         try writeString(options) { models._write(to: $0) }
@@ -94,7 +104,9 @@ extension JSONMapper {
     ///   - value: The value.
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
-    public static func string(from value: JSONValue, options: WriteOptions = .default) throws(JSONMappingError)
+    public static func string(
+        from value: JSONValue, options: WriteOptions = .default
+    ) throws(JSONMappingError)
         -> String
     {
         try writeString(options) { value._write(to: $0) }
@@ -107,7 +119,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
     /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
-    public static func string<T: JSONWritableValue>(from value: T, options: WriteOptions = .default)
+    public static func string<T: JSONWritableValue>(
+        from value: T, options: WriteOptions = .default
+    )
         throws(JSONMappingError) -> String
     {
         try writeString(options) { value._write(to: $0) }
@@ -116,7 +130,9 @@ extension JSONMapper {
     // MARK: Machinery
 
     /// Runs `body` on a fresh context and returns its bytes as `Data`, without copying them.
-    static func write(_ options: WriteOptions, _ body: (JSONSerializationContext) -> Void) throws(JSONMappingError)
+    static func write(
+        _ options: WriteOptions, _ body: (JSONSerializationContext) -> Void
+    ) throws(JSONMappingError)
         -> Data
     {
         let context = JSONSerializationContext(options: options)
@@ -127,7 +143,9 @@ extension JSONMapper {
     }
 
     /// Runs `body` on a fresh context and returns its bytes as a `String`.
-    static func writeString(_ options: WriteOptions, _ body: (JSONSerializationContext) -> Void)
+    static func writeString(
+        _ options: WriteOptions, _ body: (JSONSerializationContext) -> Void
+    )
         throws(JSONMappingError) -> String
     {
         let context = JSONSerializationContext(options: options)

@@ -48,9 +48,12 @@ public final class JSONSerializationContext {
     /// - Parameters:
     ///   - key: The member name.
     ///   - value: The value, or `nil`.
+    @inlinable
     public func set<T: JSONWritableValue>(_ key: String, _ value: T?) {
-        guard let value else { return setNil(key) }
-        guard beginMember(key) else { return }
+        // Inlinable so that the caller's module specializes it: unspecialized, each call would look up the
+        // metadata of `T?` at run time, a quarter of the time of writing twitter.json's models.
+        guard let value else { return _setNil(key) }
+        guard _beginMember(key) else { return }
         value._write(to: self)
     }
 
@@ -101,8 +104,8 @@ public final class JSONSerializationContext {
     ///   - value: The date, or `nil`.
     ///   - strategy: How to write it.
     public func set(_ key: String, _ value: Date?, strategy: DateStrategy) {
-        guard let value else { return setNil(key) }
-        guard beginMember(key) else { return }
+        guard let value else { return _setNil(key) }
+        guard _beginMember(key) else { return }
         writer.writeDate(value, strategy: strategy)
     }
 
@@ -113,8 +116,8 @@ public final class JSONSerializationContext {
     ///   - value: The dates, or `nil`.
     ///   - strategy: How to write them.
     public func set(_ key: String, _ value: [Date]?, strategy: DateStrategy) {
-        guard let value else { return setNil(key) }
-        guard beginMember(key) else { return }
+        guard let value else { return _setNil(key) }
+        guard _beginMember(key) else { return }
         writer.beginArray()
         for date in value {
             writer.beginElement()
@@ -127,7 +130,7 @@ public final class JSONSerializationContext {
     ///
     /// - Parameter key: The member name.
     public func setNull(_ key: String) {
-        guard beginMember(key) else { return }
+        guard _beginMember(key) else { return }
         writer.writeNull()
     }
 
@@ -135,13 +138,15 @@ public final class JSONSerializationContext {
 
     /// Starts the member `key`; `false` when this context is not writing an object (it was kept past its
     /// `write(to:)` call), in which case nothing is written.
-    private func beginMember(_ key: String) -> Bool {
+    @usableFromInline
+    func _beginMember(_ key: String) -> Bool {
         guard writer.current.kind == .object else { return false }
         writer.beginMember(key)
         return true
     }
 
-    private func setNil(_ key: String) {
+    @usableFromInline
+    func _setNil(_ key: String) {
         if options.writesNilAsNull {
             setNull(key)
         } else {

@@ -3,7 +3,6 @@ import Foundation
 // The library's `JSONWritableValue` conformances. Each scalar type writes its arrays with a loop of its own, so
 // that `[Double]` and `[[Int]]` cost one dynamic call per array rather than one per element.
 
-
 /// `String` writes a JSON string, escaping only what JSON requires (and what the options ask).
 extension String: JSONWritableValue {
     /// Writes the value.

@@ -169,7 +169,9 @@ extension JSONWriter {
             let source = records[records[index].holder]
             if position > 0 { append(UInt8(ascii: ",")) }
             if settings.pretty { newline(level: depth) }
-            append(UnsafeRawBufferPointer(start: copy + (source.keyStart - bodyStart), count: source.end - source.keyStart))
+            append(
+                UnsafeRawBufferPointer(start: copy + (source.keyStart - bodyStart), count: source.end - source.keyStart)
+            )
         }
         return order.count
     }

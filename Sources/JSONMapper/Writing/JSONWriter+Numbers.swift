@@ -81,10 +81,15 @@ enum NumberWriting {
     /// Rewrites the standard library's text for a finite number in place into JSON's shortest form and returns its
     /// length: `1e+16` → `1e16`, `1e-05` → `1e-5`, `100.0` → `100`, `-0.0` → `-0`.
     static func jsonForm(_ text: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+        // An exponent is at most five bytes from the end (`e-324`).
         var exponentMark = -1
-        for i in 0..<count where text[i] == UInt8(ascii: "e") {
-            exponentMark = i
-            break
+        var i = count - 1
+        while i >= max(0, count - 6) {
+            if text[i] == UInt8(ascii: "e") {
+                exponentMark = i
+                break
+            }
+            i -= 1
         }
         guard exponentMark >= 0 else {
             return count >= 2 && text[count - 2] == UInt8(ascii: ".") && text[count - 1] == UInt8(ascii: "0")

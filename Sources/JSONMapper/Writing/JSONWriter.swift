@@ -211,6 +211,7 @@ struct JSONWriter: ~Copyable {
     /// The key of record `index`, decoded from its escaped bytes.
     func key(of index: Int) -> String {
         let record = records[index]
-        return StringDecoding.decode(base + record.keyStart + 1, count: record.keyEnd - record.keyStart - 2, escaped: true)
+        return StringDecoding.decode(
+            base + record.keyStart + 1, count: record.keyEnd - record.keyStart - 2, escaped: true)
     }
 }
