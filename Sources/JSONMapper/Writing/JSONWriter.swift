@@ -102,8 +102,9 @@ struct JSONWriter: ~Copyable {
     }
 
     private mutating func grow(_ needed: Int) {
-        // 1.5× growth keeps the slack, and so peak memory, small; realloc moves large blocks without copying.
-        var newCapacity = capacity + capacity / 2
+        // Small buffers grow fourfold, so that few freed heap blocks stay behind them; from 256 KiB on, where glibc
+        // maps blocks of their own and realloc moves them without copying, by half, which keeps the slack small.
+        var newCapacity = capacity < 256 * 1024 ? capacity * 4 : capacity + capacity / 2
         if newCapacity < needed { newCapacity = needed + needed / 4 }
         guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
             fatalError("JSONMapper: cannot grow the JSON output to \(newCapacity) bytes")
