@@ -43,6 +43,8 @@ enum FuzzChecks {
             require(first == FuzzModel.emptyFingerprint, "an invalid context gave values")
         }
 
+        checkWriting(data, valid: native.valid, error: native.errors.first)
+
         switch (native.valid, foundation.valid) {
         case (true, true):
             if let a = native.node, let b = foundation.node, let difference = sameValues(a, b) {
@@ -55,6 +57,29 @@ enum FuzzChecks {
             break  // Foundation accepts some malformed input (trailing commas, other encodings): documented.
         case (false, false):
             break
+        }
+    }
+
+    /// The write side: a valid document read as a `JSONValue` writes back, compact and pretty with sorted keys, as
+    /// text that reads back equal and writes the same bytes again; an invalid one fails with the context's error.
+    static func checkWriting(_ data: Data, valid: Bool, error: JSONMappingError?) {
+        guard valid else {
+            do {
+                _ = try JSONValue(parsing: data)
+                fail("JSONValue parsed a document the context rejects")
+            } catch let thrown {
+                require(thrown == error, "JSONValue and the context report different errors")
+            }
+            return
+        }
+        guard let value = try? JSONValue(parsing: data) else { fail("JSONValue rejected a valid document") }
+        for options in [JSONMapper.WriteOptions(), JSONMapper.WriteOptions(prettyPrinted: true, sortedKeys: true)] {
+            guard let written = try? JSONMapper.data(from: value, options: options),
+                let reread = try? JSONValue(parsing: written)
+            else { fail("a JSONValue wrote text that does not read back") }
+            require(reread == value, "a JSONValue read back different")
+            require(reread.hashValue == value.hashValue, "equal values hash differently")
+            require((try? JSONMapper.data(from: reread, options: options)) == written, "writing again differed")
         }
     }
 

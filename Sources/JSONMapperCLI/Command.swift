@@ -23,7 +23,7 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
-/// The `jsonmapper` command line: `check` and `generate`, with `--help` for each.
+/// The `jsonmapper` command line: `check`, `generate` and `format`, with `--help` for each.
 enum JSONMapperCommand {
     static let usage = """
         USAGE: jsonmapper <command> [options]
@@ -31,6 +31,7 @@ enum JSONMapperCommand {
         COMMANDS:
           check FILE...        Check that each file is JSON, with the library's strict parser.
           generate FILE...     Print JSONSerializable models for sample documents.
+          format [FILE]        Print a document reformatted: indented, compact or with sorted keys.
 
         Run `jsonmapper <command> --help` for a command's options.
 
@@ -48,6 +49,8 @@ enum JSONMapperCommand {
             return CheckCommand.run(rest, io: io)
         case "generate":
             return GenerateCommand.run(rest, io: io)
+        case "format":
+            return FormatCommand.run(rest, io: io)
         case "--help", "-h", "help":
             io.output(usage)
             return ExitStatus.success

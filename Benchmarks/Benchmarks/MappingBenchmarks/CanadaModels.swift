@@ -3,7 +3,7 @@ import JSONMapper
 
 // canada.json: a GeoJSON feature collection, almost all floating-point coordinates.
 
-struct FeatureCollection: JSONSerializable, Decodable, Equatable {
+struct FeatureCollection: JSONSerializable, Codable, Equatable {
     let type: String
     let features: [Feature]
 
@@ -18,7 +18,7 @@ struct FeatureCollection: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Feature: JSONSerializable, Decodable, Equatable {
+struct Feature: JSONSerializable, Codable, Equatable {
     let type: String
     let properties: [String: String]
     let geometry: Geometry
@@ -36,7 +36,7 @@ struct Feature: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Geometry: JSONSerializable, Decodable, Equatable {
+struct Geometry: JSONSerializable, Codable, Equatable {
     let type: String
     let coordinates: [[[Double]]]
 

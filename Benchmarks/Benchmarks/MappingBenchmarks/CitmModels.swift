@@ -3,7 +3,7 @@ import JSONMapper
 
 // citm_catalog.json: a ticketing catalog with events and performances keyed by id, and name dictionaries.
 
-struct Catalog: JSONSerializable, Decodable, Equatable {
+struct Catalog: JSONSerializable, Codable, Equatable {
     let areaNames: [String: String]
     let audienceSubCategoryNames: [String: String]
     let blockNames: [String: String]
@@ -45,7 +45,7 @@ struct Catalog: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Event: JSONSerializable, Decodable, Equatable {
+struct Event: JSONSerializable, Codable, Equatable {
     let id: Int
     let name: String
     let description: String?
@@ -78,7 +78,7 @@ struct Event: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Performance: JSONSerializable, Decodable, Equatable {
+struct Performance: JSONSerializable, Codable, Equatable {
     let id: Int
     let eventId: Int
     let name: String?
@@ -114,7 +114,7 @@ struct Performance: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Price: JSONSerializable, Decodable, Equatable {
+struct Price: JSONSerializable, Codable, Equatable {
     let amount: Int
     let audienceSubCategoryId: Int
     let seatCategoryId: Int
@@ -132,7 +132,7 @@ struct Price: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct SeatCategory: JSONSerializable, Decodable, Equatable {
+struct SeatCategory: JSONSerializable, Codable, Equatable {
     let areas: [Area]
     let seatCategoryId: Int
 
@@ -147,7 +147,7 @@ struct SeatCategory: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Area: JSONSerializable, Decodable, Equatable {
+struct Area: JSONSerializable, Codable, Equatable {
     let areaId: Int
     let blockIds: [Int]
 

@@ -88,4 +88,5 @@ let benchmarks: @Sendable () -> Void = {
     Payload<Timeline>(name: "twitter", data: Payloads.twitter, fromTree: Timeline.init(json:)).register()
     Payload<Catalog>(name: "citm_catalog", data: Payloads.citm, fromTree: Catalog.init(json:)).register()
     canada.register()
+    registerWriteBenchmarks()
 }

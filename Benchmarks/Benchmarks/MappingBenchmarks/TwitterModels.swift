@@ -4,7 +4,7 @@ import JSONMapper
 // The models an app reading the Twitter search API would write, each mappable three ways: JSONMapper's
 // `init(_ c:)`, a hand-written `init(json:)` over JSONSerialization's tree, and a synthesized `Decodable`.
 
-struct Timeline: JSONSerializable, Decodable, Equatable {
+struct Timeline: JSONSerializable, Codable, Equatable {
     let statuses: [Status]
     let searchMetadata: SearchMetadata
 
@@ -24,7 +24,7 @@ struct Timeline: JSONSerializable, Decodable, Equatable {
     }
 }
 
-final class Status: JSONSerializable, Decodable, Equatable {
+final class Status: JSONSerializable, Codable, Equatable {
     let id: Int64
     let idStr: String
     let text: String
@@ -114,7 +114,7 @@ final class Status: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct StatusMetadata: JSONSerializable, Decodable, Equatable {
+struct StatusMetadata: JSONSerializable, Codable, Equatable {
     let resultType: String
     let isoLanguageCode: String
 
@@ -134,7 +134,7 @@ struct StatusMetadata: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct User: JSONSerializable, Decodable, Equatable {
+struct User: JSONSerializable, Codable, Equatable {
     let id: Int64
     let idStr: String
     let name: String
@@ -241,7 +241,7 @@ struct User: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Entities: JSONSerializable, Decodable, Equatable {
+struct Entities: JSONSerializable, Codable, Equatable {
     let hashtags: [Hashtag]
     let urls: [URLEntity]
     let userMentions: [UserMention]
@@ -264,7 +264,7 @@ struct Entities: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct Hashtag: JSONSerializable, Decodable, Equatable {
+struct Hashtag: JSONSerializable, Codable, Equatable {
     let text: String
     let indices: [Int]
 
@@ -279,7 +279,7 @@ struct Hashtag: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct URLEntity: JSONSerializable, Decodable, Equatable {
+struct URLEntity: JSONSerializable, Codable, Equatable {
     let url: String
     let expandedURL: String
     let displayURL: String
@@ -306,7 +306,7 @@ struct URLEntity: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct UserMention: JSONSerializable, Decodable, Equatable {
+struct UserMention: JSONSerializable, Codable, Equatable {
     let screenName: String
     let name: String
     let id: Int64
@@ -332,7 +332,7 @@ struct UserMention: JSONSerializable, Decodable, Equatable {
     }
 }
 
-struct SearchMetadata: JSONSerializable, Decodable, Equatable {
+struct SearchMetadata: JSONSerializable, Codable, Equatable {
     let completedIn: Double
     let maxID: Int64
     let query: String

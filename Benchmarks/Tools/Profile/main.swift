@@ -6,6 +6,9 @@ import JSONMapper
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
+//   swift run -c release Profile twitter 100 --write     (map once, then time writing the models back)
+//   valgrind --tool=callgrind .build/release/Profile canada 5 --write
+//   MALLOC_MMAP_THRESHOLD_=131072 .build/release/Profile canada 1 --write-memory   (peak memory of one write)
 let arguments = CommandLine.arguments
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
@@ -46,6 +49,37 @@ func count<Model: JSONSerializable & Decodable>(
 }
 
 var checksum = 0
+if arguments.contains("--write-memory") {
+    let context = JSONMapper.context(data)
+    switch name {
+    case "twitter": WriteMemory.measure(name, Timeline(context))
+    case "citm": WriteMemory.measure(name, Catalog(context))
+    case "canada": WriteMemory.measure(name, FeatureCollection(context))
+    default: fatalError("--write-memory needs twitter, citm or canada")
+    }
+    exit(0)
+}
+if arguments.contains("--write") {
+    func time<T: JSONWritable>(_ model: T) {
+        let start = Date()
+        for _ in 0..<iterations {
+            guard let written = try? JSONMapper.data(from: model) else { fatalError("\(name): cannot write") }
+            checksum &+= written.count
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        print(
+            "\(name) write: \(iterations) iterations, \(elapsed / Double(iterations) * 1000) ms each, \(checksum) bytes"
+        )
+    }
+    let context = JSONMapper.context(data)
+    switch name {
+    case "twitter": time(Timeline(context))
+    case "citm": time(Catalog(context))
+    case "canada": time(FeatureCollection(context))
+    default: fatalError("--write needs twitter, citm or canada")
+    }
+    exit(0)
+}
 let start = Date()
 for _ in 0..<iterations {
     switch name {

@@ -28,6 +28,8 @@ public struct DateStrategy: Sendable {
     let reader: Reader
     /// How error messages name the strategy: `Date (ISO 8601)`.
     let name: String
+    /// How a custom strategy writes a date; `nil` writes ISO 8601.
+    var format: (@Sendable (Date) -> String)? = nil
 
     /// ISO 8601 / RFC 3339 date-times: `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00.123456+01:00`, with 0 to 9
     /// fraction digits and `Z` or a numeric offset (`+01:00`, `+0100`, `+01`); a date alone (`2026-11-21`) is

@@ -153,7 +153,7 @@ extension JSONDeserializationContext {
 
     /// The value at `path`, or `nil` when a step is missing or `null`; a step that is not the container it must be
     /// records a mismatch there. The first key counts as read by this context.
-    private func walk(_ path: [JSONPathElement], expected: String) -> JSONNode? {
+    func walk(_ path: [JSONPathElement], expected: String) -> JSONNode? {
         guard var current = node else { return nil }
         for (index, element) in path.enumerated() {
             let next: JSONNode?

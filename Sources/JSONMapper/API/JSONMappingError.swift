@@ -24,6 +24,9 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         /// A lenient collection dropped an element, or an optional `getObject` gave `nil`,
         /// because the value could not be mapped. The error before it says why.
         public static let droppedValue = Code(name: "droppedValue")
+        /// A value being written has no JSON form: a NaN or infinite `Double`, `Float` or `Date`, or a NaN
+        /// `Decimal`. ``JSONMappingError/path`` names it in the same syntax as reading (`values[2]`, `price`).
+        public static let invalidValue = Code(name: "invalidValue")
 
         /// The code's name, such as `typeMismatch`.
         public var description: String { name }

@@ -1,0 +1,1 @@
+../../Benchmarks/MappingBenchmarks/WritableModels.swift

@@ -1,0 +1,191 @@
+import Foundation
+
+// Arrays and objects: separators, indentation, and the member records that let an object be fixed up when it
+// closes (a key set twice keeps its first position with its last value; sorted keys).
+
+extension JSONWriter {
+    // MARK: Arrays
+
+    @inline(__always)
+    mutating func beginArray() {
+        append(UInt8(ascii: "["))
+        open(.array)
+    }
+
+    /// Writes what goes before the next element: a comma after the first, and a new line when pretty.
+    @inline(__always)
+    mutating func beginElement() {
+        if current.count > 0 { append(UInt8(ascii: ",")) }
+        current.count += 1
+        if settings.pretty { newline(level: depth) }
+    }
+
+    @inline(__always)
+    mutating func endArray() {
+        let empty = current.count == 0
+        close()
+        if settings.pretty && !empty { newline(level: depth) }
+        append(UInt8(ascii: "]"))
+    }
+
+    // MARK: Objects
+
+    @inline(__always)
+    mutating func beginObject() {
+        append(UInt8(ascii: "{"))
+        open(.object)
+        current.firstRecord = records.count
+    }
+
+    /// Writes what goes before a member's value: the separator, the key and the colon, and records the member.
+    mutating func beginMember(_ key: String) {
+        if current.count > 0 {
+            records[current.lastRecord].end = count
+            append(UInt8(ascii: ","))
+        }
+        current.count += 1
+        if settings.pretty { newline(level: depth) }
+        let keyStart = count
+        writeString(key)
+        let keyEnd = count
+        if settings.pretty {
+            append(UInt8(ascii: ":"))
+            append(UInt8(ascii: " "))
+        } else {
+            append(UInt8(ascii: ":"))
+        }
+        let index = records.count
+        var holder = index
+        if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
+            records[earlier].holder = index
+            holder = MemberRecord.moved
+            current.needsFixup = true
+        }
+        records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
+        current.lastRecord = index
+    }
+
+    /// Removes a member set earlier in the open object, for a key set again to `nil` (which leaves it out).
+    mutating func removeMember(_ key: String) {
+        guard current.kind == .object, current.count > 0 else { return }
+        let start = count
+        writeString(key)
+        if let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false) {
+            records[earlier].holder = MemberRecord.removed
+            current.needsFixup = true
+        }
+        truncate(to: start)
+    }
+
+    @inline(__always)
+    mutating func endObject() {
+        var written = current.count
+        if written > 0 {
+            records[current.lastRecord].end = count
+            if current.needsFixup || (settings.sortsKeys && written > 1) {
+                written = rewriteMembers()
+            }
+        }
+        records.removeSubrange(current.firstRecord...)
+        close()
+        if settings.pretty && written > 0 { newline(level: depth) }
+        append(UInt8(ascii: "}"))
+    }
+
+    // MARK: Frames
+
+    @inline(__always)
+    private mutating func open(_ kind: ContainerKind) {
+        stack.append(current)
+        current = Frame(kind: kind, bodyStart: count)
+    }
+
+    @inline(__always)
+    private mutating func close() {
+        current = stack.removeLast()
+    }
+
+    // MARK: Duplicate keys
+
+    /// The record of the first member of the open object with the key escaped at `keyStart..<keyEnd`, or `nil`.
+    /// Notes the key in the object's filter when `remember` is set.
+    private mutating func earlierMember(keyStart: Int, keyEnd: Int, remember: Bool = true) -> Int? {
+        let bit = Self.filterBit(base + keyStart, count: keyEnd - keyStart)
+        let seen = bit < 64 ? current.seenLow & (1 << bit) : current.seenHigh & (1 << (bit - 64))
+        if seen == 0 {
+            if remember {
+                if bit < 64 { current.seenLow |= 1 << bit } else { current.seenHigh |= 1 << (bit - 64) }
+            }
+            return nil
+        }
+        let length = keyEnd - keyStart
+        for index in current.firstRecord..<records.count where records[index].holder != MemberRecord.moved {
+            let record = records[index]
+            if record.keyEnd - record.keyStart == length, memcmp(base + record.keyStart, base + keyStart, length) == 0 {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// A bit from 0 to 127 for a key's bytes: its length and first and last eight bytes, mixed.
+    @inline(__always)
+    private static func filterBit(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: count)
+        if count >= 8 {
+            hash ^= Digits.load(bytes) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= Digits.load(bytes + count - 8) &* 0xC2B2_AE3D_27D4_EB4F
+        } else {
+            for i in 0..<count { hash = (hash << 8) | UInt64(bytes[i]) }
+            hash &*= 0x9E37_79B9_7F4A_7C15
+        }
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        return hash >> 57
+    }
+
+    // MARK: Rewriting an object
+
+    /// Rewrites the body of the object closing now: each key once, in its first position with its last value, in
+    /// key order when sorting. Returns how many members remain.
+    private mutating func rewriteMembers() -> Int {
+        var order: [Int] = []
+        order.reserveCapacity(records.count - current.firstRecord)
+        for index in current.firstRecord..<records.count where records[index].holder >= 0 {
+            order.append(index)
+        }
+        if settings.sortsKeys {
+            let inOrder = zip(order, order.dropFirst()).allSatisfy { keyPrecedes($0, $1) }
+            if !inOrder { order.sort { keyPrecedes($0, $1) } } else if !current.needsFixup { return order.count }
+        }
+        let bodyStart = current.bodyStart
+        let bodyCount = count - bodyStart
+        guard let copy = RawMemory.allocate(UInt8.self, count: bodyCount) else {
+            fatalError("JSONMapper: cannot allocate \(bodyCount) bytes to reorder an object")
+        }
+        defer { RawMemory.free(copy) }
+        copy.update(from: base + bodyStart, count: bodyCount)
+        truncate(to: bodyStart)
+        for (position, index) in order.enumerated() {
+            let source = records[records[index].holder]
+            if position > 0 { append(UInt8(ascii: ",")) }
+            if settings.pretty { newline(level: depth) }
+            append(
+                UnsafeRawBufferPointer(start: copy + (source.keyStart - bodyStart), count: source.end - source.keyStart)
+            )
+        }
+        return order.count
+    }
+
+    /// Whether the key of record `a` sorts before the key of record `b`, by Unicode scalars.
+    private func keyPrecedes(_ a: Int, _ b: Int) -> Bool {
+        let (ra, rb) = (records[a], records[b])
+        let first = UnsafeBufferPointer(start: base + ra.keyStart + 1, count: ra.keyEnd - ra.keyStart - 2)
+        let second = UnsafeBufferPointer(start: base + rb.keyStart + 1, count: rb.keyEnd - rb.keyStart - 2)
+        let backslash = UInt8(ascii: "\\")
+        if !first.contains(backslash) && !second.contains(backslash) {
+            // UTF-8 orders like the scalars it encodes.
+            return first.lexicographicallyPrecedes(second)
+        }
+        return key(of: a).utf8.lexicographicallyPrecedes(key(of: b).utf8)
+    }
+}

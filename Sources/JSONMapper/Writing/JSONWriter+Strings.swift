@@ -1,0 +1,126 @@
+import Foundation
+
+// Strings: `"`, `\` and U+0000–U+001F escaped (the short forms where JSON has them, `\u00XX` otherwise), everything
+// else copied as UTF-8; `/` and non-ASCII characters escaped only when the settings ask.
+
+extension JSONWriter {
+    /// Writes `text` as a JSON string, quotes included.
+    @inline(__always)
+    mutating func writeString(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0) }) {
+            return done
+        }
+        var copy = text
+        copy.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// Writes UTF-8 text as a JSON string, quotes included: plain runs are copied eight bytes at a time.
+    mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let n = text.count
+        reserve(n + 2)
+        appendReserved(UInt8(ascii: "\""))
+        guard let source = text.baseAddress else {
+            appendReserved(UInt8(ascii: "\""))
+            return
+        }
+        let plainASCII = !settings.escapesSlashes && !settings.escapesNonASCII
+        var i = 0
+        var runStart = 0
+        while i < n {
+            if plainASCII, i + 8 <= n, !Self.mayNeedEscape(Digits.load(source + i)) {
+                i += 8
+                continue
+            }
+            let byte = source[i]
+            guard needsEscape(byte) else {
+                i += 1
+                continue
+            }
+            copyRun(source + runStart, count: i - runStart)
+            if byte >= 0x80 {
+                i += writeEscapedScalar(source + i, available: n - i)
+            } else {
+                writeEscape(byte)
+                i += 1
+            }
+            runStart = i
+        }
+        copyRun(source + runStart, count: n - runStart)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (exact, no false negatives).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        // A byte below 0x20 (ASCII only; bytes with the top bit set are never below 0x20).
+        let control = (word &- ones &* 0x20) & ~word
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero) & highs != 0
+    }
+
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"): true
+        case UInt8(ascii: "/"): settings.escapesSlashes
+        case 0x80...: settings.escapesNonASCII
+        default: false
+        }
+    }
+
+    @inline(__always)
+    private mutating func copyRun(_ start: UnsafePointer<UInt8>, count run: Int) {
+        guard run > 0 else { return }
+        reserve(run)
+        (base + count).update(from: start, count: run)
+        truncate(to: count + run)
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case UInt8(ascii: "/"): append("\\/")
+        case 0x0A: append("\\n")
+        case 0x09: append("\\t")
+        case 0x0D: append("\\r")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default: writeUnicodeEscape(UInt16(byte))
+        }
+    }
+
+    /// Writes `\uXXXX` with upper-case hex digits.
+    private mutating func writeUnicodeEscape(_ unit: UInt16) {
+        let hex: StaticString = "0123456789ABCDEF"
+        reserve(6)
+        appendReserved(UInt8(ascii: "\\"))
+        appendReserved(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            appendReserved(hex.utf8Start[Int((unit >> UInt16(shift)) & 0xF)])
+        }
+    }
+
+    /// Writes the non-ASCII scalar whose UTF-8 starts at `bytes` as `\uXXXX` (two of them, a surrogate pair, above
+    /// U+FFFF) and returns how many bytes it took. Swift strings hold valid UTF-8 only.
+    private mutating func writeEscapedScalar(_ bytes: UnsafePointer<UInt8>, available: Int) -> Int {
+        let lead = UInt32(bytes[0])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard length <= available else { return available }
+        var scalar = lead & (0xFF >> (length + 1))
+        for k in 1..<length { scalar = scalar << 6 | UInt32(bytes[k] & 0x3F) }
+        if scalar > 0xFFFF {
+            let offset = scalar - 0x1_0000
+            writeUnicodeEscape(UInt16(0xD800 + (offset >> 10)))
+            writeUnicodeEscape(UInt16(0xDC00 + (offset & 0x3FF)))
+        } else {
+            writeUnicodeEscape(UInt16(scalar))
+        }
+        return length
+    }
+}
