@@ -150,20 +150,38 @@ struct NativeScanner: ~Copyable {
         tape.set(frame.entry, TapeEntry(tag: kind, middle: frame.count, low: tape.count))
     }
 
+    /// The index of the first byte at or after `start` that is not JSON whitespace (space, tab, line feed, carriage
+    /// return): the next token, the end of input (a padding zero) or a byte the caller reports as an error.
+    ///
+    /// Runs of spaces, such as indentation, are skipped a word at a time: the first byte of a word that is not a space
+    /// is found from a mask of its bytes, so a line break and its indentation cost two steps. On citm_catalog.json
+    /// this took a mapping from 46.7 M to 44.4 M instructions (twitter.json: 16.4 M to 15.6 M). The word may reach into
+    /// the padding after the input, whose zero bytes stop the scan.
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
         var i = start
         if bytes[i] > 0x20 { return i }
         while true {
-            // Indentation: skip eight spaces at a time.
-            while i + 8 <= count, UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            let notSpaces = Self.bytes(in: Digits.load(bytes + i), notEqualTo: 0x20)
+            if notSpaces == 0 {
                 i += 8
+                continue
             }
+            i += notSpaces.trailingZeroBitCount >> 3
             let byte = bytes[i]
-            if byte > 0x20 { return i }
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09, i < count else { return i }
+            guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return i }
             i += 1
         }
+    }
+
+    /// A word with the top bit set in each byte of `word` that is not `byte`, and no other bit set.
+    @inline(__always)
+    static func bytes(in word: UInt64, notEqualTo byte: UInt8) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        // A byte of x is non-zero exactly when adding 0x7F to its low seven bits, or its own top bit, sets the top
+        // bit; the low bits never carry into the next byte.
+        return ((x & lows) &+ lows | x) & ~lows
     }
 
     private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(JSONMappingError) -> Int {
