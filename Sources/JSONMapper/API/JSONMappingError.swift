@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem found while parsing or mapping a JSON document: where it is and what is wrong.
 ///
 /// Every error carries the ``path`` of the value it concerns (`statuses[3].user.id`, `[2].name`, or the
@@ -8,7 +10,8 @@
 /// line 4, column 3: expected ',' or '}' after an object member, found ']'
 /// ```
 ///
-/// Compare ``code`` to tell kinds of errors apart; it can gain new values without breaking callers.
+/// Compare ``code`` to tell kinds of errors apart; it can gain new values without breaking callers. As a
+/// `LocalizedError`, its `localizedDescription` is the same text, so apps that log that property keep the path.
 public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The kind of a ``JSONMappingError``.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -71,6 +74,13 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         }
         return text + message
     }
+}
+
+/// `localizedDescription` gives the path and the message (``description``), not Foundation's generic
+/// "The operation could not be completed".
+extension JSONMappingError: LocalizedError {
+    /// The same text as ``description``: `statuses[3].user.id: expected Int, found String "12"`.
+    public var errorDescription: String? { description }
 }
 
 extension JSONMappingError {
