@@ -104,7 +104,7 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name in this context's object.
     public func requireURL(_ key: String) -> URL { read(key, required: true) ?? Self.placeholderURL }
 
-    private static let placeholderURL = URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
+    static let placeholderURL = URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
 
     // MARK: Arrays and dictionaries of primitives
 
@@ -182,10 +182,23 @@ extension JSONDeserializationContext {
     }
 
     func readDictionary<V: JSONPrimitive>(_ key: String, required: Bool) -> [String: V]? {
+        guard let node = present(key, required: required, expected: "[String: \(V.jsonTypeName)]") else { return nil }
+        return dictionary(node, required: required, at: { self.path(.key(key)) })
+    }
+
+    func readDictionary<V: JSONPrimitive>(at path: [JSONPathElement], required: Bool) -> [String: V]? {
+        guard let node = present(at: path, required: required, expected: "[String: \(V.jsonTypeName)]") else {
+            return nil
+        }
+        return dictionary(node, required: required, at: { self.path(path) })
+    }
+
+    /// The members of the object `node` whose values are of type `V`; the others are dropped and recorded.
+    private func dictionary<V: JSONPrimitive>(
+        _ node: JSONNode, required: Bool, at path: @escaping () -> String
+    ) -> [String: V]? {
         func typeName() -> String { "[String: \(V.jsonTypeName)]" }
-        guard let node = present(key, required: required, expected: typeName()) else { return nil }
         let reader = JSONPrimitiveReader(node: node, context: self, required: required)
-        let path = { self.path(.key(key)) }
         guard node.kind == .object else {
             reader.mismatch(path, expected: typeName(), note: nil)
             return nil
