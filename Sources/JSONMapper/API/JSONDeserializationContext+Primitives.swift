@@ -127,6 +127,12 @@ extension JSONDeserializationContext {
     /// - Returns: The elements that have the requested type, in order.
     public func getArray<T: JSONPrimitive>() -> [T] { readSelf(required: false) ?? [] }
 
+    /// The top-level array of this context, strictly: not an array, `null`, or any element of the wrong type is a
+    /// required failure.
+    ///
+    /// - Returns: The elements that have the requested type (all of them unless the model failed).
+    public func requireArray<T: JSONPrimitive>() -> [T] { readSelf(required: true) ?? [] }
+
     /// The array at `key`, strictly: a missing array, `null`, or any element of the wrong type is a required failure.
     ///
     /// - Parameter key: The member name in this context's object.
