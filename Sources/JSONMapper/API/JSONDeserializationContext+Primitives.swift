@@ -54,7 +54,10 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name in this context's object.
     public func getBool(_ key: String) -> Bool? { read(key, required: false) }
 
-    /// The URL in the string at `key`, or `nil` (a mismatch when `URL(string:)` rejects the text).
+    /// The URL in the string at `key`, or `nil`: the text must be an RFC 3986 URI reference, absolute
+    /// (`https://example.com/a?b`) or relative (`/a?b`), checked the same way on every platform. Other text, such as
+    /// `"not a url"`, is a mismatch that says why: `expected URL, found String "not a url" (not a URL: " " at
+    /// character 4 is not allowed)`.
     ///
     /// - Parameter key: The member name in this context's object.
     public func getURL(_ key: String) -> URL? { read(key, required: false) }
