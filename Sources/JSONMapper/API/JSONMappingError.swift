@@ -34,7 +34,8 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
 
     /// What kind of problem this is.
     public let code: Code
-    /// Where the problem is: keys joined by `.`, array indices as `[i]`, empty for the document itself.
+    /// Where the problem is: keys joined by `.`, array indices as `[i]`, empty for the document itself. Always the
+    /// whole path, however deep; ``description`` shortens a long one.
     public let path: String
     /// What is wrong, without the path: `expected Int, found String "12"`.
     public let message: String
@@ -66,9 +67,10 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
     }
 
     /// The path, the position for malformed input, and the message:
-    /// `statuses[3].user.id: expected Int, found String "12"`.
+    /// `statuses[3].user.id: expected Int, found String "12"`. A path longer than 100 characters is abbreviated
+    /// around the middle (`[0][0][0]…(506 more steps)…[0][0][0]`); ``path`` keeps it whole.
     public var description: String {
-        var text = path.isEmpty ? "" : path + ": "
+        var text = path.isEmpty ? "" : JSONPath.abbreviated(path) + ": "
         if let line, let column {
             text += "line \(line), column \(column): "
         }
