@@ -219,6 +219,24 @@ struct PathGetterTests {
         #expect(inferredDictionary.failure?.description == "entities.none.x: missing required [String: Link]")
     }
 
+    @Test("presence at a path tells missing, null and present apart", arguments: engines)
+    func presence(engine: JSONMapper.Engine) {
+        let c = context(Self.document, engine: engine)
+        #expect(c.presence(at: ["user", "name"]) == .present)
+        #expect(c.presence(at: ["user", "none"]) == .null)
+        #expect(c.presence(at: ["user", "missing"]) == .missing)
+        #expect(c.presence(at: ["user", "none", "x"]) == .missing)
+        #expect(c.presence(at: ["list", 1]) == .present)
+        #expect(c.contains(at: ["user", "none"]))
+        #expect(!c.contains(at: ["list", 2]))
+        #expect(c.isNull(at: ["user", "none"]))
+        #expect(!c.isNull(at: ["user", "id"]))
+        #expect(c.errors.isEmpty)
+        #expect(c.presence(at: ["user", "name", "first"]) == .missing)
+        #expect(descriptions(c) == [#"user.name: expected Object, found String "Ada""#])
+        #expect(!c.hasFailed)
+    }
+
     @Test("a dictionary of models at a path counts as read for unknown keys, as its key form does")
     func unknownKeysAtPaths() {
         let options = JSONMapper.Options(reportsUnknownKeys: true)

@@ -31,6 +31,25 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name.
     public func isNull(_ key: String) -> Bool { presence(of: key) == .null }
 
+    /// Whether the value at `path` is missing, `null`, or present: `c.presence(at: ["user", "nickname"])`. A step
+    /// that is missing or `null` makes the value missing; a step of the wrong type too, with a mismatch recorded.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func presence(at path: [JSONPathElement]) -> JSONPresence {
+        guard case .found(let node) = walk(path, required: false) else { return .missing }
+        return node.kind == .null ? .null : .present
+    }
+
+    /// Whether there is a value at `path`, even `null`.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func contains(at path: [JSONPathElement]) -> Bool { presence(at: path) != .missing }
+
+    /// Whether the value at `path` is `null`.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func isNull(at path: [JSONPathElement]) -> Bool { presence(at: path) == .null }
+
     /// The member names of this context's object in document order, each once; empty when it is not on an object.
     public var keys: [String] {
         var keys: [String] = []
