@@ -196,6 +196,12 @@ struct FuzzModel: JSONSerializable {
             parts.append("\(leaves.sorted { $0.key < $1.key })")
             parts.append("\(c.getObject(key, ofClass: FuzzLeaf.self)?.fingerprint as Any)")
             parts.append("\(c.getString(at: [.key(key), 0, "a"]) as Any)|\(c.context(for: key)?.keys as Any)")
+            let kind: FuzzKind = c.getEnum(key, fallback: .c)
+            let deep = c.getEnum(at: [.key(key), 1], default: FuzzKind.a)
+            parts.append("\(kind)|\(deep)|\(c.requireString(at: [.key(key), 0]))")
+            let elements: [FuzzLeaf] = c.getArray(at: [.key(key)])
+            let required: [String: FuzzLeaf] = c.requireDictionary(at: [.key(key), "a"])
+            parts.append("\(elements.map(\.fingerprint))|\(required.count)|\(c.getURL(at: [.key(key), "u"]) as Any)")
         }
         parts.append("\(c.getArray() as [String])|\(c.getArray(ofClass: FuzzLeaf.self).map(\.fingerprint))|\(c.keys)")
         fingerprint = parts.joined(separator: "\n")

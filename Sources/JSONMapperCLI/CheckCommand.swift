@@ -47,10 +47,11 @@ enum CheckCommand {
         return status
     }
 
-    /// `FILE:LINE:COLUMN: error: MESSAGE (in PATH)`, the form editors and CI logs link to.
+    /// `FILE:LINE:COLUMN: error: MESSAGE (in PATH)`, the form editors and CI logs link to; a long path is
+    /// abbreviated around the middle, so that the line fits on a screen.
     static func line(for error: JSONMappingError, file: String) -> String {
         let position = "\(error.line ?? 1):\(error.column ?? 1)"
-        let location = error.path.isEmpty ? "" : " (in \(error.path))"
+        let location = error.path.isEmpty ? "" : " (in \(error.displayPath))"
         return "\(file):\(position): error: \(error.message)\(location)"
     }
 }

@@ -25,6 +25,9 @@ enum ExitStatus {
 
 /// The `jsonmapper` command line: `check`, `generate` and `format`, with `--help` for each.
 enum JSONMapperCommand {
+    /// The version `--version` prints. JSONMapper has no tagged release yet; this is the first to be.
+    static let version = "0.1.0"
+
     static let usage = """
         USAGE: jsonmapper <command> [options]
 
@@ -32,6 +35,10 @@ enum JSONMapperCommand {
           check FILE...        Check that each file is JSON, with the library's strict parser.
           generate FILE...     Print JSONSerializable models for sample documents.
           format [FILE]        Print a document reformatted: indented, compact or with sorted keys.
+
+        OPTIONS:
+          --version            Print the version.
+          --help               Print this help.
 
         Run `jsonmapper <command> --help` for a command's options.
 
@@ -53,6 +60,9 @@ enum JSONMapperCommand {
             return FormatCommand.run(rest, io: io)
         case "--help", "-h", "help":
             io.output(usage)
+            return ExitStatus.success
+        case "--version":
+            io.output("jsonmapper \(version)\n")
             return ExitStatus.success
         default:
             io.errorOutput("jsonmapper: unknown command '\(command)'\n\n" + usage)

@@ -11,9 +11,10 @@ enum GenerateCommand {
         sample has it with a value other than null, optional (get…) otherwise.
 
         OPTIONS:
-          --name ROOT   The name of the top-level type (default: from the first file's name).
+          --name ROOT   The name of the top-level type (default: from the first file's name; Root for
+                        standard input, RootElement for the elements of an array there).
           --struct      Generate structs (the default).
-          --class       Generate final classes.
+          --class       Generate final classes (not with --struct).
 
         """
 
@@ -70,7 +71,13 @@ enum GenerateCommand {
         let rootName = options.rootName ?? defaultRootName(options.files[0], singular: root.kinds == [.array])
         let builder = ModelBuilder(root: root, rootName: rootName)
         let sources = options.files.map { $0 == "-" ? "<stdin>" : ($0 as NSString).lastPathComponent }
-        io.output(SwiftEmitter(builder: builder, declaration: options.declaration, sources: sources).source(root: root))
+        var emitter = SwiftEmitter(builder: builder, declaration: options.declaration, sources: sources)
+        if options.rootName == nil && options.files[0] == "-" {
+            let type = root.kinds == [.array] ? "The element type" : "The top-level type"
+            emitter.rootNameNote = "\(type) is called \(rootName) because the sample came from standard input; "
+                + "name it with --name."
+        }
+        io.output(emitter.source(root: root))
         return ExitStatus.success
     }
 
@@ -78,9 +85,11 @@ enum GenerateCommand {
         let message: String
     }
 
-    /// The options, `nil` when help was asked for.
+    /// The options, `nil` when help was asked for. Conflicting or repeated options are usage errors, not silently
+    /// settled by the last one.
     static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
         var options = Options()
+        var declarationFlag: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -95,12 +104,17 @@ enum GenerateCommand {
                 guard isTypeName(name) else {
                     return .failure(UsageError(message: "'\(name)' is not a Swift type name"))
                 }
+                if let earlier = options.rootName, earlier != name {
+                    return .failure(UsageError(message: "--name is given twice ('\(earlier)' and '\(name)')"))
+                }
                 options.rootName = name
                 index += 1
-            case "--struct":
-                options.declaration = .struct
-            case "--class":
-                options.declaration = .finalClass
+            case "--struct", "--class":
+                if let earlier = declarationFlag, earlier != argument {
+                    return .failure(UsageError(message: "\(earlier) and \(argument) cannot be used together"))
+                }
+                declarationFlag = argument
+                options.declaration = argument == "--struct" ? .struct : .finalClass
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     return .failure(UsageError(message: "unknown option '\(argument)'"))
@@ -122,9 +136,10 @@ enum GenerateCommand {
     }
 
     /// `person.json` → `Person`, `order_sample_1.json` → `OrderSample1`, and `people.json` holding an array →
-    /// `Person`; `Root` for standard input.
+    /// `Person`; `Root` for standard input, and `RootElement` for the elements of an array there (never
+    /// `Element`, which would hide `Array.Element` and its kin in the user's code).
     static func defaultRootName(_ path: String, singular: Bool) -> String {
-        guard path != "-" else { return singular ? "Element" : "Root" }
+        guard path != "-" else { return singular ? "RootElement" : "Root" }
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return SwiftNames.type(base, singular: singular)
     }

@@ -5,11 +5,11 @@ import Testing
 
 /// The JSONTestSuite parsing corpus, read from `../shared/data/JSONTestSuite/test_parsing`.
 ///
-/// Outside CI the suite is reported as skipped when the folder is missing; in CI (`CI=true`) it runs and fails.
+/// Outside CI the suite is reported as skipped when the folder is missing; in CI (`CI=true`) it runs and fails (see
+/// `SharedDataSuite`).
 enum TestSuiteFiles {
     static let folder = TestFiles.sharedData.appendingPathComponent("JSONTestSuite/test_parsing")
     static var available: Bool { FileManager.default.fileExists(atPath: folder.path) }
-    static var shouldRun: Bool { available || TestFiles.inCI }
 
     static func names(prefix: String) throws -> [String] {
         guard available else {
@@ -45,7 +45,7 @@ struct EverythingModel: JSONSerializable {
     }
 }
 
-@Suite("JSONTestSuite conformance", .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data/JSONTestSuite"))
+@Suite("JSONTestSuite conformance", SharedDataSuite.conformance.trait)
 struct ConformanceTests {
     @Test("every y_ file is valid on the native engine")
     func mustAccept() throws {

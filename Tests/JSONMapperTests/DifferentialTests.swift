@@ -4,7 +4,7 @@ import Testing
 @testable import JSONMapper
 
 /// Maps the same inputs through both engines and compares the values getters see, value by value.
-@Suite("Native and Foundation engines agree", .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data"))
+@Suite("Native and Foundation engines agree", SharedDataSuite.differential.trait)
 struct DifferentialTests {
     /// Every known difference on the inputs compared below, as `file: difference`. Anything else is a failure.
     static let knownDifferences: Set<String> = [
@@ -113,7 +113,7 @@ struct DifferentialTests {
 
 /// The native engine's own memory for the benchmark payloads: the copy of the input plus the tape, at its peak
 /// while the tape is built. The target is at most three times the document's size (BENCHMARKS.md).
-@Suite("Native engine memory", .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data"))
+@Suite("Native engine memory", SharedDataSuite.memory.trait)
 struct MemoryFootprintTests {
     @Test(
         "peak engine memory is at most 3 times the document",

@@ -49,9 +49,141 @@ struct EnumTests {
         #expect(
             c.notices.map(\.description) == [
                 #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#,
-                #"kind: used the fallback .unknown for String "gif""#,
+                #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#,
             ])
         #expect(c.notices.allSatisfy { $0.code == .fallbackUsed })
+    }
+
+    /// A model with non-optional enum properties, as a user writes it.
+    struct Repository: JSONSerializable {
+        enum Visibility: String, CaseIterable { case `public`, `private`, unknown }
+        let visibility: Visibility
+        let kind: MediaKind
+        let priority: Priority
+        let optionalKind: MediaKind?
+        init(_ c: JSONDeserializationContext) {
+            visibility = c.getEnum("visibility", fallback: .unknown)
+            kind = c.getEnum("kind", default: .photo)
+            priority = c.getEnum("priority", default: .low)
+            optionalKind = c.getEnum("kind", fallback: .unknown)
+        }
+    }
+
+    @Test("a fallback fills a non-optional property: missing, null, unknown and mistyped values give it")
+    func fallbackForNonOptional() {
+        let known = Repository(context(#"{"visibility": "private", "kind": "video", "priority": 2}"#))
+        #expect(known.visibility == .private)
+        #expect(known.kind == .video)
+        #expect(known.priority == .high)
+        #expect(known.optionalKind == .video)
+
+        let c = context(#"{"kind": null, "visibility": "internal"}"#)
+        let odd = Repository(c)
+        #expect(odd.visibility == .unknown)
+        #expect(odd.optionalKind == nil)
+        #expect(c.notices.map(\.description) == [
+            #"visibility: used the fallback .unknown for String "internal" (not one of "public", "private", "unknown")"#
+        ])
+        #expect(c.errors.isEmpty)
+
+        let mistyped = context(#"{"visibility": 3}"#)
+        #expect(Repository(mistyped).visibility == .unknown)
+        #expect(descriptions(mistyped) == ["visibility: expected String, found Number 3"])
+        #expect(!mistyped.hasFailed)
+    }
+
+    @Test("default: replaces missing, null, unknown and mistyped values; the last two are recorded as mismatches")
+    func defaultValues() {
+        let c = context(#"{"kind": "gif", "priority": "high", "none": null}"#)
+        let repository = Repository(c)
+        #expect(repository.kind == .photo)
+        #expect(repository.priority == .low)
+        #expect(c.getEnum("none", default: MediaKind.video) == .video)
+        #expect(c.getEnum("missing", default: MediaKind.video) == .video)
+        #expect(
+            descriptions(c) == [
+                #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
+                #"priority: expected Int, found String "high""#,
+            ])
+        // Only the fallback form (`optionalKind`) turns "gif" into a notice.
+        #expect(
+            c.notices.map(\.description) == [
+                #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#
+            ])
+        #expect(!c.hasFailed)
+    }
+
+    @Test("requireEnum(_:fallback:) fails on missing, null and mistyped values, not on unknown ones")
+    func requiredWithFallback() {
+        let c = context(#"{"a": null, "b": 3, "c": "gif"}"#)
+        #expect(c.requireEnum("a", fallback: MediaKind.unknown) == .unknown)
+        #expect(c.requireEnum("b", fallback: MediaKind.unknown) == .unknown)
+        #expect(c.requireEnum("missing", fallback: MediaKind.unknown) == .unknown)
+        #expect(!c.errors.contains { $0.path == "c" })
+        #expect(c.requireEnum("c", fallback: MediaKind.unknown) == .unknown)
+        #expect(
+            descriptions(c) == [
+                "a: expected MediaKind, found null",
+                "b: expected String, found Number 3",
+                "missing: missing required MediaKind",
+            ])
+        #expect(c.errors.allSatisfy { $0.isRequired })
+        #expect(c.hasFailed)
+        #expect(c.notices.count == 1)
+    }
+
+    /// Reads an enum in generic code, where the compiler does not know that `T` is `CaseIterable`.
+    static func fallbackNotice<T: RawRepresentable>(_ text: String, fallback: T) -> [String]
+    where T.RawValue: JSONPrimitive {
+        let c = context(text)
+        _ = c.getEnum("kind", fallback: fallback) as T?
+        _ = c.requireEnum("kind", fallback: fallback)
+        _ = c.getEnum(at: ["kind"], fallback: fallback) as T?
+        return c.notices.map(\.description)
+    }
+
+    @Test("notices and mismatches for an enum read the same whichever getter produced them")
+    func sameWordingEverywhere() {
+        let listed = #"kind: used the fallback .unknown for String "gif" (not one of "photo", "video", "unknown")"#
+        #expect(Self.fallbackNotice(#"{"kind": "gif"}"#, fallback: MediaKind.unknown) == [listed, listed, listed])
+        #expect(
+            Self.fallbackNotice(#"{"kind": 7}"#, fallback: Priority.low) == [
+                "kind: used the fallback .low for Number 7", "kind: used the fallback .low for Number 7",
+                "kind: used the fallback .low for Number 7",
+            ])
+        let c = context(#"{"kind": "gif"}"#)
+        #expect(c.getEnum("kind") as MediaKind? == nil)
+        #expect(c.getEnum(at: ["kind"]) as MediaKind? == nil)
+        #expect(c.getEnum("kind", default: MediaKind.video) == .video)
+        let mismatch = #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#
+        #expect(descriptions(c) == [mismatch, mismatch, mismatch])
+    }
+
+    @Test("every enum getter has an at: form, with full paths in its errors")
+    func atForms() {
+        let c = context(#"{"post": {"media": [{"kind": "video"}, {"kind": "gif"}, {"kind": null}]}}"#)
+        #expect(c.getEnum(at: ["post", "media", 0, "kind"]) == MediaKind.video)
+        #expect(c.getEnum(at: ["post", "media", 1, "kind"], fallback: MediaKind.unknown) == .unknown)
+        let kind: MediaKind = c.getEnum(at: ["post", "media", 2, "kind"], fallback: .unknown)
+        #expect(kind == .unknown)
+        #expect(c.getEnum(at: ["post", "media", 2, "kind"], fallback: MediaKind.unknown) == nil)
+        #expect(c.getEnum(at: ["post", "media", 1, "kind"], default: MediaKind.photo) == .photo)
+        #expect(c.requireEnum(at: ["post", "media", 0, "kind"]) == MediaKind.video)
+        #expect(!c.hasFailed)
+        #expect(c.requireEnum(at: ["post", "media", 2, "kind"], fallback: MediaKind.unknown) == .unknown)
+        #expect(c.requireEnum(at: ["post", "media", 5, "kind"]) == MediaKind.photo)
+        #expect(c.hasFailed)
+        #expect(
+            c.notices.map(\.description) == [
+                #"post.media[1].kind: used the fallback .unknown for String "gif" "#
+                    + #"(not one of "photo", "video", "unknown")"#
+            ])
+        #expect(
+            descriptions(c) == [
+                #"post.media[1].kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
+                "post.media[2].kind: expected MediaKind, found null",
+                "post.media[5].kind: missing required MediaKind",
+            ])
     }
 
     @Test("required enums fail on missing or unknown values")

@@ -85,7 +85,7 @@ struct RoundTripTests {
 
     @Test(
         "every y_ file of JSONTestSuite reads as a JSONValue and writes back canonically",
-        .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data/JSONTestSuite"))
+        SharedDataSuite.writeRoundTrip.trait)
     func testSuite() throws {
         let names = try TestSuiteFiles.names(prefix: "y_")
         #expect(names.count == 95)

@@ -184,7 +184,7 @@ struct ScalarGetterTests {
         #expect(c.getDecimal("negative") == Decimal(string: "-0.000123"))
     }
 
-    @Test("URLs come from strings that URL(string:) accepts")
+    @Test("URLs come from strings that are RFC 3986 URI references (more in URLTests)")
     func urls() {
         let c = context(#"{"home": "https://example.com/a?b=c", "bad": "http://[::1", "number": 5}"#)
         #expect(c.getURL("home") == URL(string: "https://example.com/a?b=c"))
@@ -193,7 +193,7 @@ struct ScalarGetterTests {
         #expect(c.requireURL("missing") == URL(string: "about:blank"))
         #expect(
             descriptions(c) == [
-                #"bad: expected URL, found String "http://[::1" (not a URL)"#,
+                #"bad: expected URL, found String "http://[::1" (not a URL: the IP address after "[" has no "]")"#,
                 "number: expected URL, found Number 5",
                 "missing: missing required URL",
             ])

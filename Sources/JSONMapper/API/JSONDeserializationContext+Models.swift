@@ -244,17 +244,38 @@ extension JSONDeserializationContext {
         _ key: String, type: Any.Type, required: Bool, reserve: (Int) -> Void,
         _ body: (String, JSONDeserializationContext) -> Void
     ) {
+        let expected = "[String: \(Self.typeName(type))]"
+        guard let node = present(key, required: required, expected: expected) else { return }
+        mapMembers(of: node, at: [.key(key)], type: type, required: required, reserve: reserve, body)
+    }
+
+    /// As ``_mapMembers(_:type:required:reserve:_:)`` for the object at `path`.
+    @usableFromInline
+    func _mapMembers(
+        at path: [JSONPathElement], type: Any.Type, required: Bool, reserve: (Int) -> Void,
+        _ body: (String, JSONDeserializationContext) -> Void
+    ) {
+        let expected = "[String: \(Self.typeName(type))]"
+        guard let node = present(at: path, required: required, expected: expected) else { return }
+        mapMembers(of: node, at: path.map(\.component), type: type, required: required, reserve: reserve, body)
+    }
+
+    /// Calls `body` for each member of `node`, the value at `prefix` below this context, whose value is an object.
+    private func mapMembers(
+        of node: JSONNode, at prefix: [PathComponent], type: Any.Type, required: Bool, reserve: (Int) -> Void,
+        _ body: (String, JSONDeserializationContext) -> Void
+    ) {
         let collection = { "[String: \(Self.typeName(type))]" }
-        guard let node = present(key, required: required, expected: collection()) else { return }
         guard node.kind == .object else {
             let error = JSONMappingError.typeMismatch(
-                path: path(.key(key)), expected: collection(), found: node.found, required: required)
+                path: JSONPath.format(pathComponents + prefix), expected: collection(), found: node.found,
+                required: required)
             required ? fail(error) : record(error)
             return
         }
         reserve(node.count)
         node.forEachMember { member, value in
-            var context = _modelContext(value, .keyKey(key, member), collection: .dictionary(of: type))
+            var context = _modelContext(value, Self.memberStep(prefix, member), collection: .dictionary(of: type))
             if value.kind == .object {
                 body(member, context)
             } else {
@@ -265,6 +286,53 @@ extension JSONDeserializationContext {
             }
             _recycle(&context)
         }
+    }
+
+    /// The step from this context to member `member` of the object at `prefix`, without an array for one key.
+    private static func memberStep(_ prefix: [PathComponent], _ member: String) -> Step {
+        if prefix.count == 1, case .key(let key) = prefix[0] { return .keyKey(key, member) }
+        return .components(prefix + [.key(member)])
+    }
+
+    // MARK: Machinery for paths
+
+    /// A context on the object at `path` for a model of `type`, or `nil`, as ``_objectContext(_:type:required:)``
+    /// does for a key.
+    @usableFromInline
+    func _objectContext(at path: [JSONPathElement], type: Any.Type, required: Bool) -> JSONDeserializationContext? {
+        guard let node = present(at: path, required: required, expected: Self.typeName(type)) else { return nil }
+        let context = child(node, .components(path.map(\.component)))
+        guard node.kind == .object else {
+            reportNotAnObject(context, node, expected: Self.typeName(type), required: required)
+            return nil
+        }
+        return context
+    }
+
+    /// A silent, empty context for a required model at `path` that could not be mapped.
+    @usableFromInline
+    func _placeholder(at path: [JSONPathElement]) -> JSONDeserializationContext {
+        child(nil, .components(path.map(\.component)), records: false)
+    }
+
+    /// As ``_mapElements(_:type:required:reserve:_:)`` for the array at `path`: the elements are mapped by a context
+    /// on the array, whose failures become this context's when `required`.
+    @usableFromInline
+    func _mapElements(
+        at path: [JSONPathElement], type: Any.Type, required: Bool, reserve: (Int) -> Void,
+        _ body: (JSONDeserializationContext) -> Void
+    ) {
+        let collection = "[\(Self.typeName(type))]"
+        guard let node = present(at: path, required: required, expected: collection) else { return }
+        guard node.kind == .array else {
+            let error = JSONMappingError.typeMismatch(
+                path: self.path(path), expected: collection, found: node.found, required: required)
+            required ? fail(error) : record(error)
+            return
+        }
+        let array = child(node, .components(path.map(\.component)))
+        array._mapElements(nil, type: type, required: required, reserve: reserve, body)
+        if required, let failure = array.failure { markFailed(failure) }
     }
 
     private func reportNotAnObject(

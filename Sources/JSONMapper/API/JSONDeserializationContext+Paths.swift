@@ -31,6 +31,25 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name.
     public func isNull(_ key: String) -> Bool { presence(of: key) == .null }
 
+    /// Whether the value at `path` is missing, `null`, or present: `c.presence(at: ["user", "nickname"])`. A step
+    /// that is missing or `null` makes the value missing; a step of the wrong type too, with a mismatch recorded.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func presence(at path: [JSONPathElement]) -> JSONPresence {
+        guard case .found(let node) = walk(path, required: false) else { return .missing }
+        return node.kind == .null ? .null : .present
+    }
+
+    /// Whether there is a value at `path`, even `null`.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func contains(at path: [JSONPathElement]) -> Bool { presence(at: path) != .missing }
+
+    /// Whether the value at `path` is `null`.
+    ///
+    /// - Parameter path: Member names and array indices from this context's value.
+    public func isNull(at path: [JSONPathElement]) -> Bool { presence(at: path) == .null }
+
     /// The member names of this context's object in document order, each once; empty when it is not on an object.
     public var keys: [String] {
         var keys: [String] = []
@@ -62,87 +81,12 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     public func context(at path: [JSONPathElement]) -> JSONDeserializationContext? {
-        guard let node = walk(path, expected: "Object"), node.kind != .null else { return nil }
+        guard case .found(let node) = walk(path, required: false), node.kind != .null else { return nil }
         guard node.kind == .object else {
             record(.typeMismatch(path: self.path(path), expected: "Object", found: node.found, required: false))
             return nil
         }
         return child(node, .components(path.map(\.component)))
-    }
-
-    // MARK: Values at paths
-
-    /// The value of type `T` at `path`, or `nil`: `let url: URL? = c.get(at: ["user", "url"])`.
-    ///
-    /// Missing steps give `nil`; a value or step of the wrong type gives `nil` and a mismatch with the full path.
-    ///
-    /// - Parameters:
-    ///   - type: The value's type; usually inferred.
-    ///   - path: Member names and array indices from this context's value.
-    public func get<T: JSONPrimitive>(_ type: T.Type = T.self, at path: [JSONPathElement]) -> T? {
-        guard let node = walk(path, expected: T.jsonTypeName), node.kind != .null else { return nil }
-        return T._read(JSONPrimitiveReader(node: node, context: self, required: false), at: { self.path(path) })
-    }
-
-    /// The string at `path`, or `nil`: `c.getString(at: ["user", "entities", "urls", 0, "url"])`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getString(at path: [JSONPathElement]) -> String? { get(at: path) }
-
-    /// The integer at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getInt(at path: [JSONPathElement]) -> Int? { get(at: path) }
-
-    /// The 64-bit integer at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getInt64(at path: [JSONPathElement]) -> Int64? { get(at: path) }
-
-    /// The unsigned 64-bit integer at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getUInt64(at path: [JSONPathElement]) -> UInt64? { get(at: path) }
-
-    /// The number at `path` as a `Double`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getDouble(at path: [JSONPathElement]) -> Double? { get(at: path) }
-
-    /// The exact decimal at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getDecimal(at path: [JSONPathElement]) -> Decimal? { get(at: path) }
-
-    /// The boolean at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getBool(at path: [JSONPathElement]) -> Bool? { get(at: path) }
-
-    /// The URL at `path`, or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getURL(at path: [JSONPathElement]) -> URL? { get(at: path) }
-
-    /// The date at `path` (with the context's date strategy), or `nil`.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getDate(at path: [JSONPathElement]) -> Date? { get(at: path) }
-
-    /// The array at `path`, with elements of a ``JSONPrimitive`` type; empty when missing.
-    ///
-    /// - Parameter path: Member names and array indices from this context's value.
-    public func getArray<T: JSONPrimitive>(at path: [JSONPathElement]) -> [T] { get(at: path) ?? [] }
-
-    /// The model mapped from the object at `path`, or `nil`, as ``getObject(_:ofClass:)``.
-    ///
-    /// - Parameters:
-    ///   - path: Member names and array indices from this context's value.
-    ///   - ofClass: The model type.
-    public func getObject<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> T? {
-        guard let context = context(at: path) else { return nil }
-        let model = T(context)
-        return _accept(context, type: T.self, required: false) ? model : nil
     }
 
     // MARK: Machinery
@@ -151,35 +95,77 @@ extension JSONDeserializationContext {
         JSONPath.format(pathComponents + elements.map(\.component))
     }
 
-    /// The value at `path`, or `nil` when a step is missing or `null`; a step that is not the container it must be
-    /// records a mismatch there. The first key counts as read by this context.
-    func walk(_ path: [JSONPathElement], expected: String) -> JSONNode? {
-        guard var current = node else { return nil }
+    /// The value at `path` for a getter of `expected`, or `nil`.
+    ///
+    /// A missing step or end, or a `null` step or end, gives `nil`, and a required failure at the full path when
+    /// `required`, as the key-based ``present(_:required:expected:)`` does for one key. A step that is not the
+    /// object or array it must be is a mismatch at that step (a required failure when `required`).
+    func present(
+        at path: [JSONPathElement], required: Bool, expected: @autoclosure () -> String
+    ) -> JSONNode? {
+        switch walk(path, required: required) {
+        case .found(let node) where node.kind == .null:
+            if required { fail(.requiredNull(path: self.path(path), expected: expected())) }
+            return nil
+        case .found(let node):
+            return node
+        case .missing:
+            if required { fail(.missing(path: self.path(path), expected: expected())) }
+            return nil
+        case .mismatch:
+            return nil
+        }
+    }
+
+    /// The value at `path` read as `T`, or `nil` (see ``present(at:required:expected:)``).
+    func read<T: JSONPrimitive>(at path: [JSONPathElement], required: Bool) -> T? {
+        guard let node = present(at: path, required: required, expected: T.jsonTypeName) else { return nil }
+        return T._read(JSONPrimitiveReader(node: node, context: self, required: required), at: { self.path(path) })
+    }
+
+    /// What a walk down a path found.
+    enum WalkResult {
+        /// The value at the end of the path, possibly `null`.
+        case found(JSONNode)
+        /// A step is missing, or a step before the end is `null`.
+        case missing
+        /// A step is not the object or array the next step needs; recorded.
+        case mismatch
+    }
+
+    /// The value at `path`; a step that is not the container it must be records a mismatch there (a required
+    /// failure when `required`). The first key counts as read by this context.
+    func walk(_ path: [JSONPathElement], required: Bool) -> WalkResult {
+        guard var current = node else { return .missing }
         for (index, element) in path.enumerated() {
             let next: JSONNode?
             switch element {
             case .key(let key):
                 guard current.kind == .object else {
-                    return stepMismatch(current, at: Array(path.prefix(index)), expected: "Object")
+                    return stepMismatch(current, at: Array(path.prefix(index)), expected: "Object", required: required)
                 }
                 next = index == 0 ? value(key) : current.member(key)
             case .index(let position):
                 guard current.kind == .array else {
-                    return stepMismatch(current, at: Array(path.prefix(index)), expected: "Array")
+                    return stepMismatch(current, at: Array(path.prefix(index)), expected: "Array", required: required)
                 }
                 next = current.element(at: position)
             }
-            guard let next else { return nil }
-            if next.kind == .null && index < path.count - 1 { return nil }
+            guard let next else { return .missing }
+            if next.kind == .null && index < path.count - 1 { return .missing }
             current = next
         }
-        return current
+        return .found(current)
     }
 
-    private func stepMismatch(_ node: JSONNode, at prefix: [JSONPathElement], expected: String) -> JSONNode? {
-        if node.kind != .null {
-            record(.typeMismatch(path: path(prefix), expected: expected, found: node.found, required: false))
-        }
-        return nil
+    /// A `null` step is missing; any other value of the wrong kind is a mismatch.
+    private func stepMismatch(
+        _ node: JSONNode, at prefix: [JSONPathElement], expected: String, required: Bool
+    ) -> WalkResult {
+        guard node.kind != .null else { return .missing }
+        let error = JSONMappingError.typeMismatch(
+            path: path(prefix), expected: expected, found: node.found, required: required)
+        required ? fail(error) : record(error)
+        return .mismatch
     }
 }

@@ -68,7 +68,10 @@ extension JSONDeserializationContext {
         fastOptional(key, { $0.fastBool($1) }) ?? read(key, required: false)
     }
 
-    /// The URL in the string at `key`, or `nil` (a mismatch when `URL(string:)` rejects the text).
+    /// The URL in the string at `key`, or `nil`: the text must be an RFC 3986 URI reference, absolute
+    /// (`https://example.com/a?b`) or relative (`/a?b`), checked the same way on every platform. Other text, such as
+    /// `"not a url"`, is a mismatch that says why: `expected URL, found String "not a url" (not a URL: " " at
+    /// character 4 is not allowed)`.
     ///
     /// - Parameter key: The member name in this context's object.
     public func getURL(_ key: String) -> URL? { read(key, required: false) }
@@ -132,7 +135,7 @@ extension JSONDeserializationContext {
     /// - Parameter key: The member name in this context's object.
     public func requireURL(_ key: String) -> URL { read(key, required: true) ?? Self.placeholderURL }
 
-    private static let placeholderURL = URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
+    static let placeholderURL = URL(string: "about:blank") ?? URL(fileURLWithPath: "/")
 
     // MARK: Arrays and dictionaries of primitives
 
@@ -154,6 +157,12 @@ extension JSONDeserializationContext {
     ///
     /// - Returns: The elements that have the requested type, in order.
     public func getArray<T: JSONPrimitive>() -> [T] { readSelf(required: false) ?? [] }
+
+    /// The top-level array of this context, strictly: not an array, `null`, or any element of the wrong type is a
+    /// required failure.
+    ///
+    /// - Returns: The elements that have the requested type (all of them unless the model failed).
+    public func requireArray<T: JSONPrimitive>() -> [T] { readSelf(required: true) ?? [] }
 
     /// The array at `key`, strictly: a missing array, `null`, or any element of the wrong type is a required failure.
     ///
@@ -210,10 +219,23 @@ extension JSONDeserializationContext {
     }
 
     func readDictionary<V: JSONPrimitive>(_ key: String, required: Bool) -> [String: V]? {
+        guard let node = present(key, required: required, expected: "[String: \(V.jsonTypeName)]") else { return nil }
+        return dictionary(node, required: required, at: { self.path(.key(key)) })
+    }
+
+    func readDictionary<V: JSONPrimitive>(at path: [JSONPathElement], required: Bool) -> [String: V]? {
+        guard let node = present(at: path, required: required, expected: "[String: \(V.jsonTypeName)]") else {
+            return nil
+        }
+        return dictionary(node, required: required, at: { self.path(path) })
+    }
+
+    /// The members of the object `node` whose values are of type `V`; the others are dropped and recorded.
+    private func dictionary<V: JSONPrimitive>(
+        _ node: JSONNode, required: Bool, at path: @escaping () -> String
+    ) -> [String: V]? {
         func typeName() -> String { "[String: \(V.jsonTypeName)]" }
-        guard let node = present(key, required: required, expected: typeName()) else { return nil }
         let reader = JSONPrimitiveReader(node: node, context: self, required: required)
-        let path = { self.path(.key(key)) }
         guard node.kind == .object else {
             reader.mismatch(path, expected: typeName(), note: nil)
             return nil

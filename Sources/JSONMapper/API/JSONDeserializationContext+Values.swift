@@ -36,7 +36,7 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     public func getValue(at path: [JSONPathElement]) -> JSONValue? {
-        guard let node = walk(path, expected: "JSONValue") else { return nil }
+        guard case .found(let node) = walk(path, required: false) else { return nil }
         return convert(node, path: { self.path(path) }, required: false)
     }
 
@@ -45,11 +45,15 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     public func requireValue(at path: [JSONPathElement]) -> JSONValue {
-        guard let node = walk(path, expected: "JSONValue") else {
+        switch walk(path, required: true) {
+        case .found(let node):
+            return convert(node, path: { self.path(path) }, required: true) ?? .null
+        case .missing:
             fail(.missing(path: self.path(path), expected: "JSONValue"))
             return .null
+        case .mismatch:
+            return .null
         }
-        return convert(node, path: { self.path(path) }, required: true) ?? .null
     }
 
     private func convert(_ node: JSONNode, path: () -> String, required: Bool) -> JSONValue? {

@@ -171,7 +171,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
 
     // MARK: Public state
 
-    /// Whether the input was a JSON text per RFC 8259.
+    /// Whether the input was a JSON text per RFC 8259; says nothing about the model. Check ``hasFailed`` to know
+    /// whether a model mapped: a valid document can still lack a required value.
     ///
     /// `false` for malformed, empty or truncated input, invalid UTF-8, nesting beyond the depth limit, or an
     /// unreadable stream. An invalid context still works: optional getters give `nil`, arrays and dictionaries are
@@ -193,14 +194,21 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         JSONPath.format(pathComponents)
     }
 
-    /// Whether a `require…` getter failed in this context (directly, or through ``requireObject(_:ofClass:)`` and
-    /// ``requireArray(_:ofClass:)``). A model built from a failed context is dropped by lenient collections.
+    /// Whether the model read from this context failed: the document is not valid JSON, or a `require…` getter
+    /// failed in this context (directly, or through ``requireObject(_:ofClass:)`` and ``requireArray(_:ofClass:)``).
+    /// A failed model holds placeholders (`0`, `""`) where values were required; lenient collections drop it.
+    ///
+    /// ```swift
+    /// let person = Person(context)
+    /// if let failure = context.failure { print(failure) }   // id: missing required Int
+    /// ```
     public var hasFailed: Bool {
         session.lock.withLock { firstFailure != nil }
     }
 
-    /// The first required failure of this context, if any.
-    var failure: JSONMappingError? {
+    /// Why the model read from this context failed (see ``hasFailed``): the syntax error of an invalid document,
+    /// or the first required failure; `nil` when it has not failed. ``errors`` holds every problem recorded.
+    public var failure: JSONMappingError? {
         session.lock.withLock { firstFailure }
     }
 

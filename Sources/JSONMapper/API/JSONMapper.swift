@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// let context = JSONMapper.context(data)
 /// let person = Person(context)
-/// if !context.valid { print(context.errors[0]) }   // line 1, column 9: expected ...
+/// if let failure = context.failure { print(failure) }   // id: missing required Int (or a syntax error)
 ///
 /// let strict = try JSONMapper.decode(Person.self, from: data)
 /// ```
@@ -48,6 +48,25 @@ public enum JSONMapper {
             case .failure(let error): return JSONDeserializationContext(invalid: error, options: options)
             }
         }
+    }
+
+    /// Parses JSON text held in a `String` and returns a context on its top-level value, as
+    /// ``context(_:engine:options:)-(Data,_,_)`` does for its UTF-8 bytes.
+    ///
+    /// ```swift
+    /// let context = JSONMapper.context(#"{"id": 7}"#)
+    /// context.getInt("id")   // 7
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - string: JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: A context to pass to a model's initializer.
+    public static func context(
+        _ string: String, engine: Engine = .native, options: Options = .default
+    ) -> JSONDeserializationContext {
+        context(Data(string.utf8), engine: engine, options: options)
     }
 
     /// Reads `stream` to its end and returns a context on its top-level value.
@@ -123,6 +142,26 @@ public enum JSONMapper {
         return try context.decodeRoot { $0.requireRootObject(ofClass: type) }
     }
 
+    /// Decodes a model strictly from JSON text held in a `String`, as ``decode(_:from:engine:options:)-(_,Data,_,_)``
+    /// does from its UTF-8 bytes.
+    ///
+    /// ```swift
+    /// let user = try JSONMapper.decode(User.self, from: #"{"id": 7, "screen_name": "ada"}"#)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The model type; the top-level value must be an object.
+    ///   - string: JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: The model.
+    /// - Throws: The first ``JSONMappingError`` that made the decode fail.
+    public static func decode<T: JSONSerializable>(
+        _ type: T.Type, from string: String, engine: Engine = .native, options: Options = .default
+    ) throws(JSONMappingError) -> T {
+        try decode(type, from: Data(string.utf8), engine: engine, options: options)
+    }
+
     /// Decodes a top-level array of models strictly: throws when the input is malformed, the top-level value is
     /// not an array, or any element failed.
     ///
@@ -138,5 +177,20 @@ public enum JSONMapper {
     ) throws(JSONMappingError) -> [T] {
         let context = context(data, engine: engine, options: options)
         return try context.decodeRoot { $0.requireArray(ofClass: T.self) }
+    }
+
+    /// Decodes a top-level array of models strictly from JSON text held in a `String`.
+    ///
+    /// - Parameters:
+    ///   - type: The array type, such as `[Item].self`.
+    ///   - string: JSON text.
+    ///   - engine: The parser; ``Engine/native`` by default.
+    ///   - options: Parsing and mapping settings.
+    /// - Returns: The models, in order.
+    /// - Throws: The first ``JSONMappingError`` that made the decode fail, with a path such as `[2].name`.
+    public static func decode<T: JSONSerializable>(
+        _ type: [T].Type, from string: String, engine: Engine = .native, options: Options = .default
+    ) throws(JSONMappingError) -> [T] {
+        try decode(type, from: Data(string.utf8), engine: engine, options: options)
     }
 }

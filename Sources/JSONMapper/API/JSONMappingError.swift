@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem found while parsing or mapping a JSON document: where it is and what is wrong.
 ///
 /// Every error carries the ``path`` of the value it concerns (`statuses[3].user.id`, `[2].name`, or the
@@ -8,7 +10,8 @@
 /// line 4, column 3: expected ',' or '}' after an object member, found ']'
 /// ```
 ///
-/// Compare ``code`` to tell kinds of errors apart; it can gain new values without breaking callers.
+/// Compare ``code`` to tell kinds of errors apart; it can gain new values without breaking callers. As a
+/// `LocalizedError`, its `localizedDescription` is the same text, so apps that log that property keep the path.
 public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The kind of a ``JSONMappingError``.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -34,7 +37,8 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
 
     /// What kind of problem this is.
     public let code: Code
-    /// Where the problem is: keys joined by `.`, array indices as `[i]`, empty for the document itself.
+    /// Where the problem is: keys joined by `.`, array indices as `[i]`, empty for the document itself. Always the
+    /// whole path, however deep; ``description`` shortens a long one.
     public let path: String
     /// What is wrong, without the path: `expected Int, found String "12"`.
     public let message: String
@@ -66,14 +70,22 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
     }
 
     /// The path, the position for malformed input, and the message:
-    /// `statuses[3].user.id: expected Int, found String "12"`.
+    /// `statuses[3].user.id: expected Int, found String "12"`. A path longer than 100 characters is abbreviated
+    /// around the middle (`[0][0][0]…(506 more steps)…[0][0][0]`); ``path`` keeps it whole.
     public var description: String {
-        var text = path.isEmpty ? "" : path + ": "
+        var text = path.isEmpty ? "" : JSONPath.abbreviated(path) + ": "
         if let line, let column {
             text += "line \(line), column \(column): "
         }
         return text + message
     }
+}
+
+/// `localizedDescription` gives the path and the message (``description``), not Foundation's generic
+/// "The operation could not be completed".
+extension JSONMappingError: LocalizedError {
+    /// The same text as ``description``: `statuses[3].user.id: expected Int, found String "12"`.
+    public var errorDescription: String? { description }
 }
 
 extension JSONMappingError {

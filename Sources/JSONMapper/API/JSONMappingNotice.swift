@@ -38,8 +38,9 @@ public struct JSONMappingNotice: Equatable, Hashable, Sendable, CustomStringConv
         self.message = message
     }
 
-    /// The path and the message: `id: coerced String "12" to Int`.
+    /// The path and the message: `id: coerced String "12" to Int`; a path longer than 100 characters is
+    /// abbreviated around the middle, as in ``JSONMappingError/description``.
     public var description: String {
-        path.isEmpty ? message : path + ": " + message
+        path.isEmpty ? message : JSONPath.abbreviated(path) + ": " + message
     }
 }

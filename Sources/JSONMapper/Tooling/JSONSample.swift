@@ -24,6 +24,11 @@ package struct JSONSample {
         }
     }
 
+    /// Whether `getURL` accepts `text`: an RFC 3986 URI reference that `URL(string:)` reads.
+    package static func isURL(_ text: String) -> Bool {
+        (try? URL.url(from: text).get()) != nil
+    }
+
     package var kind: Kind {
         switch node.kind {
         case .null, .unsupported: .null

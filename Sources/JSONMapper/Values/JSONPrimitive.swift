@@ -229,7 +229,8 @@ extension Decimal: JSONPrimitive {
     }
 }
 
-/// `URL` reads strings that `URL(string:)` accepts.
+/// `URL` reads strings that are RFC 3986 URI references (absolute, such as `https://example.com/a`, or relative,
+/// such as `/a?b`), checked the same way on every platform before `URL(string:)` makes the URL.
 extension URL: JSONPrimitive {
     /// `URL`.
     public static var jsonTypeName: String { "URL" }
@@ -239,11 +240,14 @@ extension URL: JSONPrimitive {
     }
     /// Reads one `URL`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> URL? {
-        reader.convert(
-            path, expected: jsonTypeName,
-            { node in
-                node.string.map { text in URL(string: text).map(Result.success) ?? .failure(.notAURL) }
-            })
+        reader.convert(path, expected: jsonTypeName, { node in node.string.map(url(from:)) })
+    }
+
+    /// The URL for `text`, or why it is not one.
+    static func url(from text: String) -> Result<URL, NumberIssue> {
+        if let problem = URIReference.problem(in: text) { return .failure(.notAURL(problem)) }
+        guard let url = URL(string: text) else { return .failure(.notAURL("Foundation's URL(string:) rejects it")) }
+        return .success(url)
     }
 }
 

@@ -8,8 +8,8 @@ enum NumberIssue: Error, Equatable {
     case outOfRange
     /// The value has more significant digits than `Decimal` holds exactly (38).
     case tooManyDigits
-    /// A string that `URL(string:)` does not accept.
-    case notAURL
+    /// A string that is not an RFC 3986 URI reference, or that `URL(string:)` does not accept; the reason.
+    case notAURL(String)
 
     /// The parenthesized note an error message adds after the number.
     var note: String {
@@ -17,7 +17,7 @@ enum NumberIssue: Error, Equatable {
         case .notWholeNumber: "not a whole number"
         case .outOfRange: "out of range"
         case .tooManyDigits: "more than 38 significant digits"
-        case .notAURL: "not a URL"
+        case .notAURL(let reason): "not a URL: \(reason)"
         }
     }
 }

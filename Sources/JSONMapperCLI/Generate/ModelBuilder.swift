@@ -22,6 +22,8 @@ struct Model {
         let key: String
         let property: String
         let type: SwiftType
+        /// Where the field's values are, for the name of its model type (a model or a typealias of it).
+        let position: Position
         let required: Bool
         /// A remark for the reader when the samples could not settle the type.
         let note: String?
@@ -29,6 +31,9 @@ struct Model {
 
     var name: String
     var fields: [Field]
+    /// Other names for the model, from other places with the same shape (`SecretScanning` for `AdvancedSecurity`),
+    /// declared as typealiases so that each place keeps a name that fits it.
+    var aliases: [String] = []
 }
 
 /// Chooses a Swift type for every position and a model for every distinct object shape.
@@ -36,6 +41,8 @@ struct ModelBuilder {
     private(set) var models: [Model] = []
     private var resolved: [ObjectIdentifier: (type: SwiftType, note: String?)] = [:]
     private var modelBySignature: [String: Int] = [:]
+    /// The type name each model position uses: its model's name, or an alias of it.
+    private var positionNames: [ObjectIdentifier: String] = [:]
 
     /// Resolves every position under `root`, children before parents, without recursion.
     ///
@@ -133,7 +140,7 @@ struct ModelBuilder {
             }
             fields.append(
                 Model.Field(
-                    key: field.key, property: property, type: resolved.type,
+                    key: field.key, property: property, type: resolved.type, position: field.position,
                     required: field.presentCount == position.objectCount, note: resolved.note))
         }
         let signature = fields.map { "\($0.key)=\($0.type)\($0.required ? "" : "?")" }.sorted().joined(separator: ",")
@@ -144,26 +151,46 @@ struct ModelBuilder {
     }
 
     /// Names the models in the order they first appear: from the key (singular for array elements), prefixed with
-    /// the enclosing model's name, then numbered, when the name is taken.
+    /// the enclosing model's name, then numbered, when the name is taken. A later place with the shape of a model
+    /// already named, reached by another key, gets its own name as a typealias of that model.
     private mutating func name(order: [Position], rootModel: Position?, rootName: String) {
         var taken = Set<String>()
-        var namedBy: [ObjectIdentifier: String] = [:]
         for position in order {
-            guard let index = modelIndex(of: position), models[index].name.isEmpty else { continue }
-            var name = position === rootModel ? rootName : SwiftNames.type(position.key, singular: position.isElement)
-            if taken.contains(name), let owner = position.owner.flatMap({ namedBy[ObjectIdentifier($0)] }) {
-                name = owner + name
+            guard let index = modelIndex(of: position) else { continue }
+            let wanted = position === rootModel ? rootName : SwiftNames.type(position.key, singular: position.isElement)
+            let name: String
+            if models[index].name.isEmpty {
+                name = unique(wanted, for: position, taken: &taken)
+                models[index].name = name
+            } else if wanted == models[index].name || models[index].aliases.contains(wanted) {
+                name = wanted
+            } else {
+                name = unique(wanted, for: position, taken: &taken)
+                models[index].aliases.append(name)
             }
-            let base = name
-            var suffix = 2
-            while taken.contains(name) {
-                name = base + String(suffix)
-                suffix += 1
-            }
-            taken.insert(name)
-            models[index].name = name
-            namedBy[ObjectIdentifier(position)] = name
+            positionNames[ObjectIdentifier(position)] = name
         }
+    }
+
+    /// `wanted`, or when it is taken the enclosing model's name before it, then a number after it.
+    private func unique(_ wanted: String, for position: Position, taken: inout Set<String>) -> String {
+        var name = wanted
+        if taken.contains(name), let owner = position.owner.flatMap({ positionNames[ObjectIdentifier($0)] }) {
+            name = owner + name
+        }
+        let base = name
+        var suffix = 2
+        while taken.contains(name) {
+            name = base + String(suffix)
+            suffix += 1
+        }
+        taken.insert(name)
+        return name
+    }
+
+    /// The name of the model type the values at `position` have: the model's name or one of its aliases.
+    func typeName(at position: Position) -> String? {
+        positionNames[ObjectIdentifier(position)]
     }
 
     /// The model a position's objects map to, if they map to one.

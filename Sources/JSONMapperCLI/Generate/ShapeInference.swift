@@ -168,10 +168,10 @@ enum ShapeInference {
         return hasDigit && scalars.contains { "-:/.".unicodeScalars.contains($0) }
     }
 
-    /// An absolute http or https URL with a host.
+    /// An absolute http or https URL with a host, that `getURL` accepts.
     static func isWebURL(_ text: String) -> Bool {
         let lower = text.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), JSONSample.isURL(text) else { return false }
         guard let url = URL(string: text), let host = url.host, !host.isEmpty else { return false }
         return true
     }
