@@ -6,7 +6,7 @@ extension JSONDeserializationContext {
     /// The value at `key` as `convert` reads it for an optional getter: `.some(value)`, `.some(nil)` for a missing
     /// key, or `nil` when the general path must decide.
     @inline(__always)
-    func fastOptional<T>(_ key: String, _ convert: (NativeDocument, Int) -> T?) -> T?? {
+    func fastOptional<T>(_ key: String, _ convert: (TapeView, Int) -> T?) -> T?? {
         switch fastMember(key) {
         case .found(let document, let index):
             guard let value = convert(document, index) else { return nil }
@@ -21,7 +21,7 @@ extension JSONDeserializationContext {
     /// The value at `key` as `convert` reads it for a required getter, or `nil` when the general path must decide
     /// (and record the failure).
     @inline(__always)
-    func fastRequired<T>(_ key: String, _ convert: (NativeDocument, Int) -> T?) -> T? {
+    func fastRequired<T>(_ key: String, _ convert: (TapeView, Int) -> T?) -> T? {
         guard case .found(let document, let index) = fastMember(key) else { return nil }
         return convert(document, index)
     }

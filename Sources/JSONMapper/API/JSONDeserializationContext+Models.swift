@@ -153,6 +153,9 @@ extension JSONDeserializationContext {
     /// `null` is a failure only when required; a value that is not an object is a mismatch.
     @usableFromInline
     func _objectContext(_ key: String, type: Any.Type, required: Bool) -> JSONDeserializationContext? {
+        if case .found(let view, let index) = fastMember(key), view.entry(index).tag == .object {
+            return _modelContext(nativeIndex: index, .key(key))
+        }
         guard let node = present(key, required: required, expected: Self.typeName(type)) else { return nil }
         var context = _modelContext(node, .key(key))
         guard node.kind == .object else {
@@ -222,17 +225,32 @@ extension JSONDeserializationContext {
             return
         }
         reserve(node.count)
+        let dropped = { (context: JSONDeserializationContext) in
+            if let element = context.node {
+                self.reportNotAnObject(context, element, expected: Self.typeName(type), required: required)
+            }
+            self.record(
+                .dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
+        }
+        if case .native(let document, let array) = node, document === session.document, let view = session.view {
+            // The elements by tape index, without a `JSONNode` (and a retain of the document) for each.
+            let end = view.entry(array).low
+            var element = array + 1
+            var position = 0
+            while element < end {
+                let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
+                var context = _modelContext(nativeIndex: element, step, collection: .array(of: type))
+                if view.entry(element).tag == .object { body(context) } else { dropped(context) }
+                _recycle(&context)
+                position += 1
+                element = view.next(after: element)
+            }
+            return
+        }
         node.forEachElement { position, element in
             let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
             var context = _modelContext(element, step, collection: .array(of: type))
-            if element.kind == .object {
-                body(context)
-            } else {
-                reportNotAnObject(context, element, expected: Self.typeName(type), required: required)
-                record(
-                    .dropped(
-                        path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
-            }
+            if element.kind == .object { body(context) } else { dropped(context) }
             _recycle(&context)
         }
     }

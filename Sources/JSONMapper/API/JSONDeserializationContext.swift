@@ -38,8 +38,15 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     // What the context reads and where it sits. Set when it is made and again when it is reused for another value
     // (see `_modelContext`), which happens only while nothing else refers to it.
 
-    /// The value this context reads; `nil` for an invalid document or a placeholder.
-    private(set) var node: JSONNode?
+    /// What a context reads: a value of the session's native document by its tape index (without a reference to the
+    /// document, which the session holds), any other value, or nothing.
+    enum Storage {
+        case empty
+        case native(Int)
+        case other(JSONNode)
+    }
+
+    private(set) var storage: Storage
     private(set) var parent: JSONDeserializationContext?
     private(set) var step: Step
     /// Whether this context records errors; placeholders made for missing required models stay silent.
@@ -49,11 +56,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// The record of members read, when the options ask for unknown keys and this context is on an object.
     private(set) var tracker: ReadTracker?
 
-    // The fast path for native objects. `document` is the document of `node`, which keeps it alive; holding it
-    // unowned spares a retain and release on every getter (about 4% of twitter.json's mapping).
-
-    /// The document when `node` is a native object, else `nil`.
-    private(set) unowned(unsafe) var document: NativeDocument?
+    /// The session document's tape when this context reads a native object, for the getters' fast path: a plain
+    /// value, read without retaining anything.
+    private(set) var view: TapeView?
     /// The tape index of that object.
     private(set) var objectIndex = 0
     /// The thread that made (or last reused) this context: only it uses `lookup` and `spare`, so that neither needs
@@ -76,30 +81,49 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         collection: Collection? = nil
     ) {
         self.session = session
+        self.storage = .empty
         self.step = step
         self.recordsErrors = records
         self.owner = pthread_self()
-        place(node: node, parent: parent, step: step, records: records, collection: collection)
+        place(Self.storage(of: node, in: session), parent: parent, step: step, records: records, collection: collection)
     }
 
     deinit {
         slots.free()
     }
 
-    /// Points this context at `node`.
+    /// The value this context reads; `nil` for an invalid document or a placeholder.
+    var node: JSONNode? {
+        switch storage {
+        case .empty: nil
+        case .native(let index): session.document.map { .native($0, index) }
+        case .other(let node): node
+        }
+    }
+
+    /// How a context stores `node`.
+    private static func storage(of node: JSONNode?, in session: MappingSession) -> Storage {
+        switch node {
+        case .native(let document, let index)? where document === session.document: .native(index)
+        case let node?: .other(node)
+        case nil: .empty
+        }
+    }
+
+    /// Points this context at `storage`.
     private func place(
-        node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool, collection: Collection?
+        _ storage: Storage, parent: JSONDeserializationContext?, step: Step, records: Bool, collection: Collection?
     ) {
-        self.node = node
+        self.storage = storage
         self.parent = parent
         self.step = step
         self.recordsErrors = records
         self.collection = collection
-        if case .native(let document, let index)? = node, document.entry(index).tag == .object {
-            self.document = document
+        if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
+            self.view = view
             objectIndex = index
         } else {
-            document = nil
+            view = nil
         }
         lookup.reset()
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
@@ -112,8 +136,11 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     convenience init(root: JSONNode, options: JSONMapper.Options) {
+        var document: NativeDocument?
+        if case .native(let native, _) = root { document = native }
         self.init(
-            session: MappingSession(options: options, valid: true), node: root, parent: nil, step: .root, records: true)
+            session: MappingSession(options: options, valid: true, document: document), node: root, parent: nil,
+            step: .root, records: true)
     }
 
     convenience init(invalid error: JSONMappingError, options: JSONMapper.Options) {
@@ -137,12 +164,29 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func _modelContext(
         _ node: JSONNode?, _ step: Step, records: Bool? = nil, collection: Collection? = nil
     ) -> JSONDeserializationContext {
+        modelContext(Self.storage(of: node, in: session), step, records: records, collection: collection)
+    }
+
+    /// As ``_modelContext(_:_:records:collection:)`` for the value at tape index `index` of the session's document.
+    func _modelContext(
+        nativeIndex index: Int, _ step: Step, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        modelContext(.native(index), step, records: nil, collection: collection)
+    }
+
+    private func modelContext(
+        _ storage: Storage, _ step: Step, records: Bool?, collection: Collection?
+    ) -> JSONDeserializationContext {
+        let records = records ?? recordsErrors
         guard let reused = spare, isOwnedHere else {
-            return child(node, step, records: records, collection: collection)
+            let context = JSONDeserializationContext(
+                session: session, node: nil, parent: self, step: step, records: records, collection: collection)
+            context.place(storage, parent: self, step: step, records: records, collection: collection)
+            return context
         }
         spare = nil
         reused.owner = owner
-        reused.place(node: node, parent: self, step: step, records: records ?? recordsErrors, collection: collection)
+        reused.place(storage, parent: self, step: step, records: records, collection: collection)
         return reused
     }
 
@@ -157,8 +201,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             context.reportedNotObject = false
         }
         context.parent = nil
-        context.node = nil
-        context.document = nil
+        context.storage = .empty
+        context.view = nil
         context.tracker = nil
         spare = context
     }
@@ -276,8 +320,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
         markRead(key)
-        if let document {
-            return nativeMember(key, in: document).map { .native(document, $0) }
+        if let view, let document = session.document {
+            return nativeMember(key, in: view).map { .native(document, $0) }
         }
         if let member = node.member(key) { return member }
         reportIfNotObject(node)
@@ -286,16 +330,16 @@ public final class JSONDeserializationContext: @unchecked Sendable {
 
     /// The tape index of member `key` of this context's native object.
     @inline(__always)
-    func nativeMember(_ key: String, in document: NativeDocument) -> Int? {
+    func nativeMember(_ key: String, in view: TapeView) -> Int? {
         let object = objectIndex
         guard isOwnedHere else {
             // Another thread: the lookup state belongs to the owner, so scan without it.
-            return NativeDocument.withUTF8(key) { document.lastMember(of: object, key: $0) }
+            return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
         }
         var lookup = self.lookup
         var slots = self.slots
-        let index = NativeDocument.withUTF8(key) {
-            document.member(of: object, key: $0, lookup: &lookup, slots: &slots)
+        let index = TapeView.withUTF8(key) {
+            view.member(of: object, key: $0, lookup: &lookup, slots: &slots)
         }
         self.lookup = lookup
         self.slots = slots
@@ -305,7 +349,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general
     /// path must decide (not a native object, or unknown keys being tracked).
     enum FastMember {
-        case found(NativeDocument, Int)
+        case found(TapeView, Int)
         case missing
         case general
     }
@@ -313,9 +357,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Looks `key` up for a fast getter, without recording anything.
     @inline(__always)
     func fastMember(_ key: String) -> FastMember {
-        guard let document, tracker == nil else { return .general }
-        guard let index = nativeMember(key, in: document) else { return .missing }
-        return .found(document, index)
+        guard let view, tracker == nil else { return .general }
+        guard let index = nativeMember(key, in: view) else { return .missing }
+        return .found(view, index)
     }
 
     private func reportIfNotObject(_ node: JSONNode) {
@@ -343,13 +387,19 @@ public final class JSONDeserializationContext: @unchecked Sendable {
 final class MappingSession: @unchecked Sendable {
     let options: JSONMapper.Options
     let valid: Bool
+    /// The native document the contexts read, if any: contexts refer to its values by tape index.
+    let document: NativeDocument?
+    /// The document's tape, for the fast paths.
+    let view: TapeView?
     let lock = NSLock()
     private var recorded: [JSONMappingError] = []
     private var recordedNotices: [JSONMappingNotice] = []
 
-    init(options: JSONMapper.Options, valid: Bool) {
+    init(options: JSONMapper.Options, valid: Bool, document: NativeDocument? = nil) {
         self.options = options
         self.valid = valid
+        self.document = document
+        self.view = document?.view
     }
 
     func record(_ error: JSONMappingError) {

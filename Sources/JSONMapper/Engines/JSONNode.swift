@@ -55,19 +55,12 @@ enum JSONNode: @unchecked Sendable {
 
     // MARK: Containers
 
-    /// A member table for this object when it is large enough to profit from one (native engine only).
-    func makeMemberTable() -> MemberTable? {
-        guard case .native(let document, let index) = self, document.entry(index).tag == .object else { return nil }
-        return MemberTable(document: document, object: index)
-    }
-
-    /// The value of member `key`, if this is an object that has one.
+    /// The value of member `key`, if this is an object that has one (the last one, if the key repeats).
     @inline(__always)
-    func member(_ key: String, table: MemberTable? = nil) -> JSONNode? {
+    func member(_ key: String) -> JSONNode? {
         switch self {
         case .native(let document, let index):
-            guard document.entry(index).tag == .object, let member = document.member(of: index, key: key, table: table)
-            else {
+            guard document.entry(index).tag == .object, let member = document.member(of: index, key: key) else {
                 return nil
             }
             return .native(document, member)

@@ -97,6 +97,29 @@ public struct JSONPrimitiveReader {
         return result
     }
 
+    /// Reads the array this reader holds as ``readArray(of:at:)`` does, converting each element of a native array
+    /// with `fast` while it can: an array of numbers or strings becomes one loop over the tape, without a reader,
+    /// a `JSONNode` or a `Result` per element. The first element `fast` cannot convert sends the whole array to the
+    /// general loop, which records what it drops.
+    @inline(__always)
+    func readArray<T: JSONPrimitive>(
+        of type: T.Type, at path: () -> String, fast: (TapeView, Int) -> T?
+    ) -> [T]? {
+        if case .native(let document, let array) = node, document.entry(array).tag == .array {
+            let view = document.view
+            let end = view.entry(array).low
+            var result: [T] = []
+            result.reserveCapacity(view.count(of: array))
+            var element = array + 1
+            while element < end, let value = fast(view, element) {
+                result.append(value)
+                element = view.next(after: element)
+            }
+            if element == end { return result }
+        }
+        return readArray(of: type, at: path)
+    }
+
     /// Records that a collection dropped the element at `path`; a required failure for required getters.
     func dropped(_ path: () -> String, from collection: @autoclosure () -> String) {
         let error = JSONMappingError.dropped(
@@ -111,7 +134,7 @@ extension String: JSONPrimitive {
     public static var jsonTypeName: String { "String" }
     /// Reads an array of `String`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [String]? {
-        reader.readArray(of: String.self, at: path)
+        reader.readArray(of: String.self, at: path, fast: { $0.fastString($1) })
     }
     /// Reads one `String`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
@@ -125,7 +148,7 @@ extension Bool: JSONPrimitive {
     public static var jsonTypeName: String { "Bool" }
     /// Reads an array of `Bool`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Bool]? {
-        reader.readArray(of: Bool.self, at: path)
+        reader.readArray(of: Bool.self, at: path, fast: { $0.fastBool($1) })
     }
     /// Reads one `Bool`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
@@ -139,7 +162,7 @@ extension Int: JSONPrimitive {
     public static var jsonTypeName: String { "Int" }
     /// Reads an array of `Int`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int]? {
-        reader.readArray(of: Int.self, at: path)
+        reader.readArray(of: Int.self, at: path, fast: { $0.fastInteger($1, as: Int.self) })
     }
     /// Reads one `Int`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
@@ -155,7 +178,7 @@ extension Int64: JSONPrimitive {
     public static var jsonTypeName: String { "Int64" }
     /// Reads an array of `Int64`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int64]? {
-        reader.readArray(of: Int64.self, at: path)
+        reader.readArray(of: Int64.self, at: path, fast: { $0.fastInteger($1, as: Int64.self) })
     }
     /// Reads one `Int64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
@@ -171,7 +194,7 @@ extension UInt64: JSONPrimitive {
     public static var jsonTypeName: String { "UInt64" }
     /// Reads an array of `UInt64`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [UInt64]? {
-        reader.readArray(of: UInt64.self, at: path)
+        reader.readArray(of: UInt64.self, at: path, fast: { $0.fastInteger($1, as: UInt64.self) })
     }
     /// Reads one `UInt64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
@@ -187,7 +210,7 @@ extension Double: JSONPrimitive {
     public static var jsonTypeName: String { "Double" }
     /// Reads an array of `Double`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Double]? {
-        reader.readArray(of: Double.self, at: path)
+        reader.readArray(of: Double.self, at: path, fast: { $0.fastDouble($1) })
     }
     /// Reads one `Double`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
@@ -203,7 +226,7 @@ extension Float: JSONPrimitive {
     public static var jsonTypeName: String { "Float" }
     /// Reads an array of `Float`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Float]? {
-        reader.readArray(of: Float.self, at: path)
+        reader.readArray(of: Float.self, at: path, fast: { $0.fastFloat($1) })
     }
     /// Reads one `Float`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {

@@ -6,9 +6,10 @@ import Foundation
 /// numbers are decoded from the bytes only when a getter asks for them.
 final class NativeDocument: @unchecked Sendable {
     private let bytes: UnsafeMutablePointer<UInt8>
-    private let byteCount: Int
     private let tape: UnsafeMutablePointer<UInt64>
-    private let tapeCount: Int
+    /// The document's bytes and tape, for reading: a plain value, so that the hot paths read it without retaining
+    /// the document.
+    let view: TapeView
     /// The most memory the engine held for this document at once, in bytes: the copy of the input and the tape
     /// (while it was built). What getters then create belongs to the models.
     let peakBytes: Int
@@ -25,14 +26,14 @@ final class NativeDocument: @unchecked Sendable {
         do {
             let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
             let tape = try scanner.scan().take()
-            (self.tape, tapeCount) = (tape.entries, tape.count)
+            self.tape = tape.entries
             peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
         } catch {
             RawMemory.free(bytes)
             throw error
         }
         self.bytes = bytes
-        self.byteCount = byteCount
+        view = TapeView(tape: tape, bytes: bytes, byteCount: byteCount)
     }
 
     /// Copies `data` and scans it.
@@ -60,136 +61,22 @@ final class NativeDocument: @unchecked Sendable {
     /// The tape index of the top-level value.
     static let root = 0
 
-    @inline(__always)
-    func entry(_ index: Int) -> TapeEntry {
-        TapeEntry(bits: tape[index])
-    }
+    // The reading API, answered by the view; see `TapeView` for each.
 
-    /// The index of the value after the one at `index`, skipping a container's contents.
-    @inline(__always)
-    func next(after index: Int) -> Int {
-        let entry = entry(index)
-        return entry.isContainer ? entry.low : index + 1
-    }
+    @inline(__always) func entry(_ index: Int) -> TapeEntry { view.entry(index) }
+    @inline(__always) func next(after index: Int) -> Int { view.next(after: index) }
+    func count(of index: Int) -> Int { view.count(of: index) }
+    func member(of index: Int, key: String) -> Int? { view.member(of: index, key: key) }
+    func element(of index: Int, at position: Int) -> Int? { view.element(of: index, at: position) }
+    func text(at index: Int) -> UnsafeBufferPointer<UInt8> { view.text(at: index) }
+    func string(at index: Int) -> String { view.string(at: index) }
 
-    // MARK: Containers
-
-    /// The tape index of the member named `key` of the object at `index`, or `nil` when it has none.
-    /// When a key occurs more than once, the last one wins, as in `JSONSerialization` and JavaScript.
-    func member(of index: Int, key: String, table: MemberTable? = nil) -> Int? {
-        Self.withUTF8(key) { wanted in
-            if let table { return table.value(of: wanted, in: self) }
-            let end = entry(index).low
-            var found: Int?
-            var i = index + 1
-            while i < end {
-                if keyEquals(i, wanted) { found = i + 1 }
-                i = next(after: i + 1)
-            }
-            return found
-        }
-    }
-
-    /// Calls `body` with the UTF-8 of `text`, without copying a native string.
-    @inline(__always)
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
-    }
-
-    /// The first byte of the string or number `entry` stands for.
-    @inline(__always)
-    func keyBytes(_ entry: TapeEntry) -> UnsafePointer<UInt8> {
-        UnsafePointer(bytes + entry.low)
-    }
-
-    /// Whether the key at tape index `index` is `wanted`.
-    @inline(__always)
-    func keyEquals(_ index: Int, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let key = entry(index)
-        if key.tag == .string && key.middle < Int(TapeEntry.saturated) {
-            guard key.middle == wanted.count else { return false }
-            guard let base = wanted.baseAddress else { return true }
-            return memcmp(bytes + key.low, base, wanted.count) == 0
-        }
-        // Escaped (or very long) keys are rare: compare their decoded text.
-        return withKeyBytes(at: index) { $0.elementsEqual(wanted) }
-    }
-
-    /// Calls `body` with the decoded UTF-8 of the key at tape index `index`.
-    func withKeyBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let key = entry(index)
-        if key.tag == .string {
-            return body(text(at: index))
-        }
-        var decoded = string(at: index)
-        return decoded.withUTF8(body)
-    }
-
-    /// The number of members or elements of the container at `index`.
-    func count(of index: Int) -> Int {
-        let entry = entry(index)
-        if entry.middle < Int(TapeEntry.saturated) { return entry.middle }
-        var n = 0
-        var i = index + 1
-        let step = entry.tag == .object ? 2 : 1
-        while i < entry.low {
-            i = step == 2 ? next(after: i + 1) : next(after: i)
-            n += 1
-        }
-        return n
-    }
-
-    /// Calls `body` with the position and tape index of each element of the array at `index`.
     @inline(__always)
     func forEachElement(of index: Int, _ body: (Int, Int) throws -> Void) rethrows {
-        let end = entry(index).low
-        var i = index + 1
-        var position = 0
-        while i < end {
-            try body(position, i)
-            position += 1
-            i = next(after: i)
-        }
+        try view.forEachElement(of: index, body)
     }
 
-    /// The tape index of element `position` of the array at `index`, or `nil` when it has fewer elements.
-    func element(of index: Int, at position: Int) -> Int? {
-        let end = entry(index).low
-        var i = index + 1
-        var remaining = position
-        while i < end {
-            if remaining == 0 { return i }
-            remaining -= 1
-            i = next(after: i)
-        }
-        return nil
-    }
-
-    /// Calls `body` with the key and value index of each member of the object at `index`, in document order.
     func forEachMember(of index: Int, _ body: (String, Int) throws -> Void) rethrows {
-        let end = entry(index).low
-        var i = index + 1
-        while i < end {
-            try body(string(at: i), i + 1)
-            i = next(after: i + 1)
-        }
-    }
-
-    // MARK: Scalars
-
-    /// The bytes of the string (without quotes) or number at `index`.
-    func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
-        let entry = entry(index)
-        let length = entry.textLength(in: bytes, count: byteCount)
-        return UnsafeBufferPointer(start: bytes + entry.low, count: length)
-    }
-
-    /// The decoded string at `index`.
-    func string(at index: Int) -> String {
-        let text = text(at: index)
-        return StringDecoding.decode(
-            text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
+        try view.forEachMember(of: index, body)
     }
 }

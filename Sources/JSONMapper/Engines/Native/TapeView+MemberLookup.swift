@@ -70,7 +70,7 @@ struct MemberSlots {
     }
 }
 
-extension NativeDocument {
+extension TapeView {
     /// The tape index of the value of member `wanted` of the object at `object`, updating `lookup` and `slots`.
     @inline(__always)
     func member(

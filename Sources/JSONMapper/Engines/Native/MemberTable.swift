@@ -10,7 +10,7 @@ struct MemberTable {
     static let minimumMembers = 8
 
     /// The table for the object at `object`, or `nil` when the object is too small to need one.
-    init?(document: NativeDocument, object: Int) {
+    init?(document: TapeView, object: Int) {
         let count = document.count(of: object)
         guard count >= Self.minimumMembers, count < Int(UInt32.max / 4) else { return nil }
         var capacity = 16
@@ -35,7 +35,7 @@ struct MemberTable {
     }
 
     /// The tape index of the value of member `key`, or `nil`.
-    func value(of key: UnsafeBufferPointer<UInt8>, in document: NativeDocument) -> Int? {
+    func value(of key: UnsafeBufferPointer<UInt8>, in document: TapeView) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
         while slots[slot] != 0 {

@@ -3,7 +3,7 @@
 // They skip what the general path builds for each value (a `JSONNode`, a reader, a `Result`), which was about a
 // third of the cost of `requireInt` on citm_catalog.json.
 
-extension NativeDocument {
+extension TapeView {
     /// The string at `index`, or `nil` when it is not a string.
     @inline(__always)
     func fastString(_ index: Int) -> String? {
