@@ -25,4 +25,19 @@ extension JSONDeserializationContext {
         guard case .found(let document, let index) = fastMember(key) else { return nil }
         return convert(document, index)
     }
+
+    /// The array at `key` of values `convert` reads: in one loop over the tape when it is a native array whose
+    /// elements all convert, else by the general path, which records what it drops.
+    @inline(__always)
+    func scalarArray<T: JSONPrimitive>(_ key: String, required: Bool, _ convert: (TapeView, Int) -> T?) -> [T]? {
+        switch fastMember(key) {
+        case .found(let view, let index):
+            if view.entry(index).tag == .array, let values = view.array(at: index, convert) { return values }
+        case .missing where !required:
+            return nil
+        default:
+            break
+        }
+        return read(key, required: required)
+    }
 }

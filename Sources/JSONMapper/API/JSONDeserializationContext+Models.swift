@@ -186,7 +186,7 @@ extension JSONDeserializationContext {
     /// also becomes this model's, and a required object is kept as the placeholder it now is.
     @usableFromInline
     func _accept(_ context: JSONDeserializationContext, type: Any.Type, required: Bool) -> Bool {
-        guard context.node != nil, let failure = context.failure else { return true }
+        guard context.hasValue, let failure = context.failure else { return true }
         if required { markFailed(failure) }
         if let collection = context.collection {
             record(

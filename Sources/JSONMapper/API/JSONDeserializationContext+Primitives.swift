@@ -151,7 +151,7 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The elements that have the requested type, in order.
-    public func getArray<T: JSONPrimitive>(_ key: String) -> [T] { read(key, required: false) ?? [] }
+    public func getArray<T: JSONPrimitive>(_ key: String) -> [T] { T._array(in: self, key: key, required: false) ?? [] }
 
     /// The top-level array of this context (for a document such as `[1, 2, 3]`), leniently, as ``getArray(_:)``.
     ///
@@ -168,7 +168,9 @@ extension JSONDeserializationContext {
     ///
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The elements that have the requested type (all of them unless the model failed).
-    public func requireArray<T: JSONPrimitive>(_ key: String) -> [T] { read(key, required: true) ?? [] }
+    public func requireArray<T: JSONPrimitive>(_ key: String) -> [T] {
+        T._array(in: self, key: key, required: true) ?? []
+    }
 
     /// The dictionary at `key`, whose values have a ``JSONPrimitive`` type: `let names: [String: String] =
     /// c.getDictionary("names")`. Missing or `null` gives `[:]`; members of the wrong type are dropped and recorded.

@@ -68,6 +68,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     private var lookup = MemberLookup()
     /// The hash table of the object's keys, kept for the next object when the context is reused.
     private var slots = MemberSlots()
+    /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
+    private var repeatedKeys: MemberTable?
     /// A context for nested models that finished with it, kept to be reused for the next nested model: mapping an
     /// array of models allocates one context instead of one per element.
     private var spare: JSONDeserializationContext?
@@ -101,6 +103,12 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         }
     }
 
+    /// Whether this context reads a value (it does not when the document is invalid, or for a placeholder).
+    var hasValue: Bool {
+        if case .empty = storage { return false }
+        return true
+    }
+
     /// How a context stores `node`.
     private static func storage(of node: JSONNode?, in session: MappingSession) -> Storage {
         switch node {
@@ -126,6 +134,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             view = nil
         }
         lookup.reset()
+        repeatedKeys = nil
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
             let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
             self.tracker = tracker
@@ -336,6 +345,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             // Another thread: the lookup state belongs to the owner, so scan without it.
             return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
         }
+        if lookup.keys == .general { return generalMember(key, in: view) }
         var lookup = self.lookup
         var slots = self.slots
         let index = TapeView.withUTF8(key) {
@@ -343,7 +353,19 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         }
         self.lookup = lookup
         self.slots = slots
-        return index
+        return index ?? (lookup.keys == .general ? generalMember(key, in: view) : nil)
+    }
+
+    /// The last member named `key` of an object with repeated or escaped keys: by a table when it is large.
+    private func generalMember(_ key: String, in view: TapeView) -> Int? {
+        let object = objectIndex
+        if repeatedKeys == nil, view.count(of: object) >= MemberLookup.tableThreshold {
+            repeatedKeys = MemberTable(document: view, object: object)
+        }
+        return TapeView.withUTF8(key) { wanted in
+            if let table = repeatedKeys { return table.value(of: wanted, in: view) }
+            return view.lastMember(of: object, key: wanted)
+        }
     }
 
     /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general

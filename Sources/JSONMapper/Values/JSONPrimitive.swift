@@ -20,12 +20,21 @@ public protocol JSONPrimitive {
     /// Reads an array of values of this type, dropping and recording elements of other types. Implementation
     /// detail: each scalar type implements it concretely so that the per-element loop is specialized for it.
     static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Self]?
+
+    /// Reads the array of values of this type at `key` for `getArray(_:)` and `requireArray(_:)`. Implementation
+    /// detail: the scalar types read a native array in one loop specialized for them.
+    static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Self]?
 }
 
 extension JSONPrimitive {
     /// The element loop for arrays of this type.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Self]? {
         reader.readArray(of: Self.self, at: path)
+    }
+
+    /// The array at `key`, read by the general path.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Self]? {
+        context.read(key, required: required)
     }
 }
 
@@ -97,25 +106,16 @@ public struct JSONPrimitiveReader {
         return result
     }
 
-    /// Reads the array this reader holds as ``readArray(of:at:)`` does, converting each element of a native array
-    /// with `fast` while it can: an array of numbers or strings becomes one loop over the tape, without a reader,
-    /// a `JSONNode` or a `Result` per element. The first element `fast` cannot convert sends the whole array to the
-    /// general loop, which records what it drops.
+    /// Reads the array this reader holds as ``readArray(of:at:)`` does, converting the elements of a native array
+    /// with `fast` in one loop over the tape when it converts them all (see `TapeView.array(at:_:)`).
     @inline(__always)
     func readArray<T: JSONPrimitive>(
         of type: T.Type, at path: () -> String, fast: (TapeView, Int) -> T?
     ) -> [T]? {
-        if case .native(let document, let array) = node, document.entry(array).tag == .array {
-            let view = document.view
-            let end = view.entry(array).low
-            var result: [T] = []
-            result.reserveCapacity(view.count(of: array))
-            var element = array + 1
-            while element < end, let value = fast(view, element) {
-                result.append(value)
-                element = view.next(after: element)
-            }
-            if element == end { return result }
+        if case .native(let document, let array) = node, document.entry(array).tag == .array,
+            let values = document.view.array(at: array, fast)
+        {
+            return values
         }
         return readArray(of: type, at: path)
     }
@@ -136,6 +136,10 @@ extension String: JSONPrimitive {
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [String]? {
         reader.readArray(of: String.self, at: path, fast: { $0.fastString($1) })
     }
+    /// Reads the array of `String` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [String]? {
+        context.scalarArray(key, required: required, { $0.fastString($1) })
+    }
     /// Reads one `String`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> String? {
         reader.convert(path, expected: jsonTypeName, { $0.string.map(Result.success) }, coerce: Coercion.string)
@@ -150,6 +154,10 @@ extension Bool: JSONPrimitive {
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Bool]? {
         reader.readArray(of: Bool.self, at: path, fast: { $0.fastBool($1) })
     }
+    /// Reads the array of `Bool` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Bool]? {
+        context.scalarArray(key, required: required, { $0.fastBool($1) })
+    }
     /// Reads one `Bool`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Bool? {
         reader.convert(path, expected: jsonTypeName, { $0.bool.map(Result.success) }, coerce: Coercion.bool)
@@ -163,6 +171,10 @@ extension Int: JSONPrimitive {
     /// Reads an array of `Int`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int]? {
         reader.readArray(of: Int.self, at: path, fast: { $0.fastInteger($1, as: Int.self) })
+    }
+    /// Reads the array of `Int` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Int]? {
+        context.scalarArray(key, required: required, { $0.fastInteger($1, as: Int.self) })
     }
     /// Reads one `Int`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int? {
@@ -180,6 +192,10 @@ extension Int64: JSONPrimitive {
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Int64]? {
         reader.readArray(of: Int64.self, at: path, fast: { $0.fastInteger($1, as: Int64.self) })
     }
+    /// Reads the array of `Int64` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Int64]? {
+        context.scalarArray(key, required: required, { $0.fastInteger($1, as: Int64.self) })
+    }
     /// Reads one `Int64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Int64? {
         reader.convert(path, expected: jsonTypeName, { $0.integer(Int64.self) }) { node, policy in
@@ -195,6 +211,10 @@ extension UInt64: JSONPrimitive {
     /// Reads an array of `UInt64`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [UInt64]? {
         reader.readArray(of: UInt64.self, at: path, fast: { $0.fastInteger($1, as: UInt64.self) })
+    }
+    /// Reads the array of `UInt64` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [UInt64]? {
+        context.scalarArray(key, required: required, { $0.fastInteger($1, as: UInt64.self) })
     }
     /// Reads one `UInt64`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> UInt64? {
@@ -212,6 +232,10 @@ extension Double: JSONPrimitive {
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Double]? {
         reader.readArray(of: Double.self, at: path, fast: { $0.fastDouble($1) })
     }
+    /// Reads the array of `Double` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Double]? {
+        context.scalarArray(key, required: required, { $0.fastDouble($1) })
+    }
     /// Reads one `Double`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Double? {
         reader.convert(path, expected: jsonTypeName, { $0.double() }) { node, policy in
@@ -227,6 +251,10 @@ extension Float: JSONPrimitive {
     /// Reads an array of `Float`, specialized for it.
     public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Float]? {
         reader.readArray(of: Float.self, at: path, fast: { $0.fastFloat($1) })
+    }
+    /// Reads the array of `Float` at `key`, specialized for it.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [Float]? {
+        context.scalarArray(key, required: required, { $0.fastFloat($1) })
     }
     /// Reads one `Float`.
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> Float? {

@@ -54,4 +54,19 @@ extension TapeView {
         guard tag == .integer || tag == .float else { return nil }
         return try? NumberText(bytes: text(at: index)).float().get()
     }
+
+    /// The elements of the array at `index`, each converted by `convert`, or `nil` as soon as one does not convert.
+    @inline(__always)
+    func array<T>(at index: Int, _ convert: (TapeView, Int) -> T?) -> [T]? {
+        let end = entry(index).low
+        var values: [T] = []
+        values.reserveCapacity(count(of: index))
+        var element = index + 1
+        while element < end {
+            guard let value = convert(self, element) else { return nil }
+            values.append(value)
+            element = next(after: element)
+        }
+        return values
+    }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// and a lookup first compares the key after the one last found (one comparison per field for a model that reads in
 /// document order), then asks the table. The table's memory belongs to the context and is reused when the context is
 /// reused for the next element of an array, so that mapping an array of models allocates nothing per element for it.
-/// Objects with repeated or escaped keys keep the last-wins scan (with a hash table of its own when large).
+/// Objects with repeated or escaped keys keep the last-wins rule, answered by the context (see `generalMember`).
 ///
 /// Measured on twitter.json (callgrind, instructions per mapping): per-object `[UUInt32]` tables cost 3.0 M of
 /// 21.0 M, mostly building and allocating them; a cursor alone, without a table, cost 2.2 M, because models read a
@@ -30,20 +30,17 @@ struct MemberLookup {
     var cursor = 0
     /// The slots in use less one, for the distinct case.
     var mask = 0
-    /// For the general case in large objects, a table that keeps the last of repeated keys.
-    var table: MemberTable?
 
     /// Objects with at most this many members are scanned rather than hashed: for citm_catalog.json's many
     /// two-member objects, building a table cost more than it saved (49.2 M instructions against 47.8 M).
     static let smallObject = 8
 
-    /// Objects in the general case with at least this many members get a `MemberTable`.
+    /// Objects in the general case with at least this many members get a `MemberTable` from their context.
     static let tableThreshold = 16
 
-    /// Forgets the object, keeping the slots' memory.
+    /// Forgets the object.
     mutating func reset() {
         keys = .unknown
-        table = nil
     }
 }
 
@@ -125,29 +122,23 @@ extension TapeView {
         return nil
     }
 
+    /// The first lookup in an object: examines its keys, then answers, or gives `nil` with `lookup.keys` set to
+    /// `.general` when the object repeats or escapes keys (its caller then finds the last match).
     private func generalMember(
         of object: Int, key wanted: UnsafeBufferPointer<UInt8>, lookup: inout MemberLookup, slots: inout MemberSlots
     ) -> Int? {
-        if lookup.keys == .unknown {
-            lookup.cursor = object + 1
-            let members = count(of: object)
-            if members <= MemberLookup.smallObject, hasFewDistinctPlainKeys(object) {
-                lookup.keys = .distinctFew
-                return scannedMember(of: object, key: wanted, cursor: &lookup.cursor)
-            }
-            let slotCount = Self.slotCount(forMembers: members)
-            lookup.mask = slotCount - 1
-            let distinct = indexDistinctPlainKeys(of: object, into: &slots, slotCount: slotCount)
-            lookup.keys = distinct ? .distinct : .general
-            if lookup.keys == .distinct {
-                return member(of: object, key: wanted, lookup: &lookup, slots: &slots)
-            }
-            if members >= MemberLookup.tableThreshold {
-                lookup.table = MemberTable(document: self, object: object)
-            }
+        guard lookup.keys == .unknown else { return nil }
+        lookup.cursor = object + 1
+        let members = count(of: object)
+        if members <= MemberLookup.smallObject, hasFewDistinctPlainKeys(object) {
+            lookup.keys = .distinctFew
+            return scannedMember(of: object, key: wanted, cursor: &lookup.cursor)
         }
-        if let table = lookup.table { return table.value(of: wanted, in: self) }
-        return lastMember(of: object, key: wanted)
+        let slotCount = Self.slotCount(forMembers: members)
+        lookup.mask = slotCount - 1
+        let distinct = indexDistinctPlainKeys(of: object, into: &slots, slotCount: slotCount)
+        lookup.keys = distinct ? .distinct : .general
+        return distinct ? member(of: object, key: wanted, lookup: &lookup, slots: &slots) : nil
     }
 
     /// The last member named `wanted`, by a scan of every member: the rule for objects that repeat keys.
@@ -170,8 +161,8 @@ extension TapeView {
         return count
     }
 
-    /// Puts the keys of the object at `object` into `count` of `slots`, and tells whether they are all plain (no escapes,
-    /// shorter than the tape's length field) and all different. Only keys whose fingerprints land on the same slot
+    /// Puts the keys of the object at `object` into `count` of `slots`, and tells whether they are all plain (no
+    /// escapes, shorter than the tape's length field) and all different. Only keys whose fingerprints land on the same slot
     /// are compared byte for byte.
     func indexDistinctPlainKeys(of object: Int, into slots: inout MemberSlots, slotCount count: Int) -> Bool {
         let end = entry(object).low
