@@ -4,6 +4,7 @@ import JSONMapper
 // Maps one payload repeatedly with the native engine, for profilers:
 //   swift run -c release Profile twitter 100
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
+//   swift run -c release Profile race 31          (the interleaved mapping race of BENCHMARKS.md)
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
 //   swift run -c release Profile twitter 100 --write     (map once, then time writing the models back)
@@ -12,6 +13,15 @@ import JSONMapper
 let arguments = CommandLine.arguments
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "race" {
+    let folder =
+        ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_DATA"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/bench").path
+    Race.run(folder: folder, rounds: arguments.count > 2 ? Int(arguments[2]) ?? 31 : 31)
     exit(0)
 }
 if arguments.count > 2, arguments[1] == "large-map" {
