@@ -232,6 +232,14 @@ extension JSONDeserializationContext {
             self.record(
                 .dropped(path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
         }
+        // One context maps every element, reused while the previous element's model did not keep it.
+        var reusable: JSONDeserializationContext?
+        defer {
+            if var last = reusable {
+                reusable = nil
+                _recycle(&last)
+            }
+        }
         if case .native(let document, let array) = node, document === session.document, let view = session.view {
             // The elements by tape index, without a `JSONNode` (and a retain of the document) for each.
             let end = view.entry(array).low
@@ -239,9 +247,9 @@ extension JSONDeserializationContext {
             var position = 0
             while element < end {
                 let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-                var context = _modelContext(nativeIndex: element, step, collection: .array(of: type))
+                let context = _collectionContext(&reusable, .native(element), step, collection: .array(of: type))
                 if view.entry(element).tag == .object { body(context) } else { dropped(context) }
-                _recycle(&context)
+                reusable = context
                 position += 1
                 element = view.next(after: element)
             }
@@ -249,9 +257,9 @@ extension JSONDeserializationContext {
         }
         node.forEachElement { position, element in
             let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-            var context = _modelContext(element, step, collection: .array(of: type))
+            let context = _collectionContext(&reusable, .other(element), step, collection: .array(of: type))
             if element.kind == .object { body(context) } else { dropped(context) }
-            _recycle(&context)
+            reusable = context
         }
     }
 
@@ -292,8 +300,17 @@ extension JSONDeserializationContext {
             return
         }
         reserve(node.count)
+        var reusable: JSONDeserializationContext?
+        defer {
+            if var last = reusable {
+                reusable = nil
+                _recycle(&last)
+            }
+        }
         node.forEachMember { member, value in
-            var context = _modelContext(value, Self.memberStep(prefix, member), collection: .dictionary(of: type))
+            let context = _collectionContext(
+                &reusable, Self.storage(of: value, in: session), Self.memberStep(prefix, member),
+                collection: .dictionary(of: type))
             if value.kind == .object {
                 body(member, context)
             } else {
@@ -302,7 +319,7 @@ extension JSONDeserializationContext {
                     .dropped(
                         path: context.path, "dropped from \(collection())", innerFailure: false, required: required))
             }
-            _recycle(&context)
+            reusable = context
         }
     }
 

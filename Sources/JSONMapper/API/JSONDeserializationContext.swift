@@ -77,6 +77,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
     private var reportedNotObject = false
+    /// The table of an object's keys that threads other than the owner look members up in.
+    private var sharedKeys: (object: Int, table: MemberTable)?
 
     init(
         session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool,
@@ -110,7 +112,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     /// How a context stores `node`.
-    private static func storage(of node: JSONNode?, in session: MappingSession) -> Storage {
+    static func storage(of node: JSONNode?, in session: MappingSession) -> Storage {
         switch node {
         case .native(let document, let index)? where document === session.document: .native(index)
         case let node?: .other(node)
@@ -187,28 +189,54 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         _ storage: Storage, _ step: Step, records: Bool?, collection: Collection?
     ) -> JSONDeserializationContext {
         let records = records ?? recordsErrors
-        guard let reused = spare, isOwnedHere else {
+        guard isOwnedHere, let reused = spare else {
             let context = JSONDeserializationContext(
                 session: session, node: nil, parent: self, step: step, records: records, collection: collection)
             context.place(storage, parent: self, step: step, records: records, collection: collection)
             return context
         }
         spare = nil
-        reused.owner = owner
-        reused.place(storage, parent: self, step: step, records: records, collection: collection)
+        reused.reuse(storage, parent: self, step: step, records: records, collection: collection)
         return reused
     }
 
+    /// A context for element or member `storage` of a collection of models: `reusable`, the context of the previous
+    /// one, when nothing else refers to it any more, else as ``_modelContext(_:_:records:collection:)``. The loop
+    /// that maps the collection holds `reusable` itself, so this reuse needs no owner thread.
+    func _collectionContext(
+        _ reusable: inout JSONDeserializationContext?, _ storage: Storage, _ step: Step, collection: Collection
+    ) -> JSONDeserializationContext {
+        if var candidate = reusable {
+            reusable = nil
+            if isKnownUniquelyReferenced(&candidate) {
+                candidate.reuse(storage, parent: self, step: step, records: recordsErrors, collection: collection)
+                return candidate
+            }
+        }
+        return modelContext(storage, step, records: nil, collection: collection)
+    }
+
+    /// Points a context that nothing else refers to at another value, for the calling thread, with a clean failure
+    /// state (cleared under the lock, as other threads may have used the context before).
+    private func reuse(
+        _ storage: Storage, parent: JSONDeserializationContext, step: Step, records: Bool, collection: Collection?
+    ) {
+        session.lock.withLock {
+            firstFailure = nil
+            reportedNotObject = false
+        }
+        owner = pthread_self()
+        place(storage, parent: parent, step: step, records: records, collection: collection)
+    }
+
     /// Keeps `context` as the spare for the next nested model when nothing else refers to it any more (a model may
-    /// keep its context, and then it is left alone). Its failure state is cleared, under the lock, and its parent
-    /// released, so that a spare never keeps a chain of contexts alive.
+    /// keep its context, and then it is left alone), releasing what it read and its parent, so that a spare never
+    /// keeps a chain of contexts alive.
+    ///
+    /// Only strong references count: a model that keeps its context `weak` or `unowned` sees it reused.
     @usableFromInline
     func _recycle(_ context: inout JSONDeserializationContext) {
-        guard spare == nil, isOwnedHere, isKnownUniquelyReferenced(&context) else { return }
-        session.lock.withLock {
-            context.firstFailure = nil
-            context.reportedNotObject = false
-        }
+        guard isOwnedHere, spare == nil, isKnownUniquelyReferenced(&context) else { return }
         context.parent = nil
         context.storage = .empty
         context.view = nil
@@ -341,10 +369,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     @inline(__always)
     func nativeMember(_ key: String, in view: TapeView) -> Int? {
         let object = objectIndex
-        guard isOwnedHere else {
-            // Another thread: the lookup state belongs to the owner, so scan without it.
-            return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
-        }
+        guard isOwnedHere else { return sharedMember(key, in: view) }
         if lookup.keys == .general { return generalMember(key, in: view) }
         var lookup = self.lookup
         var slots = self.slots
@@ -354,6 +379,24 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.lookup = lookup
         self.slots = slots
         return index ?? (lookup.keys == .general ? generalMember(key, in: view) : nil)
+    }
+
+    /// Member `key` looked up from a thread other than the owner, whose lookup state is not this thread's to use:
+    /// a large object gets a table of its keys, built once under the lock and read by every such thread.
+    private func sharedMember(_ key: String, in view: TapeView) -> Int? {
+        let object = objectIndex
+        guard view.count(of: object) >= MemberLookup.tableThreshold else {
+            return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
+        }
+        let table = session.lock.withLock { () -> MemberTable? in
+            if sharedKeys?.object != object {
+                sharedKeys = MemberTable(document: view, object: object).map { (object, $0) }
+            }
+            return sharedKeys?.table
+        }
+        return TapeView.withUTF8(key) { wanted in
+            table.map { $0.value(of: wanted, in: view) } ?? view.lastMember(of: object, key: wanted)
+        }
     }
 
     /// The last member named `key` of an object with repeated or escaped keys: by a table when it is large.
