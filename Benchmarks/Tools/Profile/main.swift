@@ -5,6 +5,7 @@ import JSONMapper
 //   swift run -c release Profile twitter 100
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
 //   swift run -c release Profile race 31          (the interleaved mapping race of BENCHMARKS.md)
+//   valgrind --tool=memcheck .build/release/Profile models 1000   (allocations per mapped model, see Allocations)
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
 //   swift run -c release Profile twitter 100 --write     (map once, then time writing the models back)
@@ -22,6 +23,10 @@ if arguments.count > 1, arguments[1] == "race" {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/data/bench").path
     Race.run(folder: folder, rounds: arguments.count > 2 ? Int(arguments[2]) ?? 31 : 31)
+    exit(0)
+}
+if arguments.count > 2, arguments[1] == "models", let records = Int(arguments[2]) {
+    Allocations.run(records: records)
     exit(0)
 }
 if arguments.count > 2, arguments[1] == "large-map" {
