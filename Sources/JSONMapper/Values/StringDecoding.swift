@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the validated bytes between a JSON string's quotes into a Swift `String`.
 enum StringDecoding {
     /// Decodes string content that the native scanner has already validated.
@@ -26,14 +28,17 @@ enum StringDecoding {
                     written += 1
                 }
             }
+            guard let base = output.baseAddress else { return 0 }
             while read < count {
-                let byte = bytes[read]
-                guard byte == UInt8(ascii: "\\") else {
-                    output[written] = byte
-                    written += 1
-                    read += 1
-                    continue
-                }
+                // Copy the run up to the next backslash in one step: escapes are usually few in a long string
+                // (twitter.json's `source` fields), and a byte at a time cost 0.6 M of 14.3 M instructions.
+                let rest = count - read
+                let run = memchr(bytes + read, Int32(UInt8(ascii: "\\")), rest).map {
+                    UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - (bytes + read)
+                } ?? rest
+                (base + written).update(from: bytes + read, count: run)
+                written += run
+                read += run
                 guard read + 2 <= count else { break }
                 let kind = bytes[read + 1]
                 read += 2
