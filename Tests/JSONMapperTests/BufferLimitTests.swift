@@ -234,4 +234,35 @@ struct BufferLimitTests {
         #expect(RawMemory.byteSize(UInt8.self, count: 0) == 1)
         #expect(RawMemory.allocate(UInt64.self, count: Int.max / 4) == nil)
     }
+
+    // MARK: UTF-8
+
+    @Test("the word-at-a-time UTF-8 check agrees with the standard library on every lead and second byte")
+    func utf8Sequences() {
+        let tails: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        var checked = 0
+        var disagreements: [[UInt8]] = []
+        for lead in UInt8(0x80)...0xFF {
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            for second in UInt8.min...UInt8.max {
+                for third in tails {
+                    for fourth in tails {
+                        let bytes = [lead, second, third, fourth]
+                        let failed = transcode(
+                            bytes.prefix(length).makeIterator(), from: UTF8.self, to: UTF32.self,
+                            stoppingOnError: true
+                        ) { _ in }
+                        let expected = failed ? 0 : length
+                        let actual = bytes.withUnsafeBufferPointer { buffer in
+                            buffer.baseAddress.map(NativeScanner.validUTF8Length) ?? -1
+                        }
+                        if actual != expected { disagreements.append(bytes) }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 128 * 256 * 100)
+        #expect(disagreements.prefix(5).map { $0.map { String($0, radix: 16) } } == [])
+    }
 }

@@ -82,26 +82,33 @@ extension NativeScanner {
     }
 
     /// The length of the well-formed multi-byte UTF-8 sequence at `p`, or 0 when it is not well-formed (the caller
-    /// then asks ``utf8Sequence(at:)`` for the precise error). The zero padding fails every continuation check, so
-    /// a sequence cut off by the end of input is never accepted.
+    /// then asks ``utf8Sequence(at:)`` for the precise error).
+    ///
+    /// The four bytes at `p` are read as one word and matched against the bit patterns of two-, three- and four-byte
+    /// sequences, then checked for the forms the patterns let through (overlong, surrogates, above U+10FFFF). The
+    /// word may reach into the zero padding after the input, which fails every continuation pattern, so a sequence
+    /// cut off by the end of input is never accepted. The three-byte case, most of the text in CJK scripts, comes
+    /// first (twitter.json: 13.85 M to 13.77 M instructions per mapping).
     @inline(__always)
     static func validUTF8Length(_ p: UnsafePointer<UInt8>) -> Int {
-        let lead = p[0]
-        let second = p[1]
-        guard second & 0xC0 == 0x80 else { return 0 }
-        if lead < 0xE0 {
-            return lead >= 0xC2 ? 2 : 0
-        }
-        guard p[2] & 0xC0 == 0x80 else { return 0 }
-        if lead < 0xF0 {
+        let word = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+        let lead = word & 0xFF
+        let second = (word >> 8) & 0xFF
+        if word & 0xC0C0F0 == 0x80_80E0 {  // 1110xxxx 10xxxxxx 10xxxxxx
             if lead == 0xE0 && second < 0xA0 { return 0 }  // overlong below U+0800
             if lead == 0xED && second > 0x9F { return 0 }  // UTF-16 surrogates
             return 3
         }
-        guard p[3] & 0xC0 == 0x80, lead <= 0xF4 else { return 0 }
-        if lead == 0xF0 && second < 0x90 { return 0 }  // overlong below U+10000
-        if lead == 0xF4 && second > 0x8F { return 0 }  // above U+10FFFF
-        return 4
+        if word & 0xC0E0 == 0x80C0 {  // 110xxxxx 10xxxxxx
+            return lead >= 0xC2 ? 2 : 0  // C0 and C1 would be overlong
+        }
+        if word & 0xC0C0_C0F8 == 0x8080_80F0 {  // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx
+            if lead > 0xF4 { return 0 }  // above U+10FFFF
+            if lead == 0xF0 && second < 0x90 { return 0 }  // overlong below U+10000
+            if lead == 0xF4 && second > 0x8F { return 0 }  // above U+10FFFF
+            return 4
+        }
+        return 0
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`, throwing the precise error.
