@@ -74,6 +74,52 @@ struct NumberParsingTests {
         #expect(decided > 299_000)
     }
 
+    @Test("the word-at-a-time digit test agrees with a byte test for every byte in every lane")
+    func digitMasks() {
+        for lane in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                // The other lanes hold digits, so that only this one can be flagged.
+                var bytes = [UInt8](repeating: UInt8(ascii: "5"), count: 8)
+                bytes[lane] = byte
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let flagged = Digits.nonDigitBytes(UInt64(littleEndian: word)) != 0
+                #expect(flagged == !(0x30...0x39).contains(byte), "byte \(byte) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test("leading digits of a word: every count from 0 to 8, whatever follows")
+    func leadingDigits() {
+        var generator = SplitMix64(seed: 8)
+        for count in 0...8 {
+            for follower in [UInt8(ascii: "."), UInt8(ascii: "e"), 0, UInt8(ascii: ","), 0xFF, UInt8(ascii: "/")] {
+                let digits = (0..<count).map { _ in UInt8(ascii: "0") + UInt8(generator.next() % 10) }
+                let bytes = digits + [follower] + [UInt8](repeating: UInt8(ascii: "7"), count: 8)
+                let (value, found) = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map(Digits.leadingDigits) ?? (0, -1)
+                }
+                #expect(found == count)
+                #expect(value == UInt64(String(decoding: digits, as: UTF8.self)) ?? 0)
+            }
+        }
+    }
+
+    @Test("numbers read with their padding match Double(String)")
+    func paddedParsing() {
+        var generator = SplitMix64(seed: 0x9ADD)
+        var mismatches: [String] = []
+        for round in 0..<200_000 {
+            let text = Self.randomNumberText(&generator, round: round)
+            guard let expected = Double(text) else { continue }
+            let padded = Array(text.utf8) + [UInt8](repeating: 0, count: 8)
+            let value = padded.withUnsafeBufferPointer { buffer in
+                NumberText.parseDouble(UnsafeBufferPointer(rebasing: buffer[0..<text.utf8.count]), padded: true)
+            }
+            if value.bitPattern != expected.bitPattern { mismatches.append(text) }
+        }
+        #expect(mismatches.prefix(5) == [])
+    }
+
     @Test("exact halfway ties round to even")
     func ties() {
         // 2^53 + 1 is halfway between 2^53 and 2^53 + 2: even is 2^53.

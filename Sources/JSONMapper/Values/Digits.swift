@@ -23,4 +23,31 @@ enum Digits {
         v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF  // four-digit values in each 32-bit lane
         return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF  // the eight-digit value
     }
+
+    /// A word with the top bit set in each byte of `word` that is not an ASCII digit, and no other bit set.
+    ///
+    /// A byte is a digit when adding 0x50 to its low seven bits sets the top bit (it is at least 0x30), adding 0x46
+    /// does not (it is at most 0x39), and its own top bit is clear; the low seven bits never carry into the next byte.
+    @inline(__always)
+    static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word & lows
+        return (~(x &+ 0x5050_5050_5050_5050) | (x &+ 0x4646_4646_4646_4646) | word) & ~lows
+    }
+
+    /// The value of the digits at the start of the eight bytes at `p` (up to eight of them), and how many there are.
+    /// The eight bytes must be readable.
+    @inline(__always)
+    static func leadingDigits(_ p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+        let word = load(p)
+        let count = nonDigitBytes(word).trailingZeroBitCount >> 3
+        guard count > 0 else { return (0, 0) }
+        // Move the digits to the top bytes and fill the bytes below them with '0': eight digits of the same value.
+        let shift = UInt64(8 * (8 - count))
+        let zeros: UInt64 = 0x3030_3030_3030_3030 & ((1 << shift) &- 1)
+        return (value(ofEight: word << shift | zeros), count)
+    }
+
+    /// 10^k for k from 0 to 8.
+    static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 }

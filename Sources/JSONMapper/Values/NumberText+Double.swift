@@ -49,7 +49,10 @@ extension NumberText {
         return value
     }
 
-    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+    ///
+    /// - Parameter padded: Whether eight bytes past the end of `bytes` may be read, as in a native document, whose
+    ///   numbers are followed by a non-digit and the zero padding: the last digits are then read a word at a time.
+    static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Double {
         guard let base = bytes.baseAddress else { return .nan }
         var i = 0
         let n = bytes.count
@@ -78,6 +81,17 @@ extension NumberText {
                 digitCount += 8
                 if fraction { power -= 8 }
                 i += 8
+            }
+            // Fewer than eight digits left (canada.json's coordinates end with seven): in one step when the bytes
+            // after them may be read.
+            if padded, digitCount <= 11, i < n {
+                let (value, count) = Digits.leadingDigits(base + i)
+                if count > 0, count <= n - i {
+                    significand = significand &* Digits.powersOfTen[count] &+ value
+                    digitCount += count
+                    if fraction { power -= count }
+                    i += count
+                }
             }
             while i < n, NativeScanner.isDigit(bytes[i]) {
                 if digitCount < 19 {

