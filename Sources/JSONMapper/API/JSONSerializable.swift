@@ -13,6 +13,10 @@
 /// The initializer cannot fail: optional getters give `nil` for what is missing or unusable, and `require…`
 /// getters give a placeholder and mark the model as failed, which ``JSONMapper/decode(_:from:engine:options:)``
 /// turns into a thrown error.
+///
+/// The context of a nested model is reused for the next nested model once the initializer returns, unless the model
+/// keeps a strong reference to it: a model may store `c` and read from it later, but a `weak` or `unowned` reference
+/// to it sees another element's values after the mapping.
 public protocol JSONSerializable {
     /// Creates the model from the JSON object that `c` reads.
     ///
