@@ -112,18 +112,20 @@ struct DifferentialTests {
 }
 
 /// The native engine's own memory for the benchmark payloads: the copy of the input plus the tape, at its peak
-/// while the tape is built. The target is at most three times the document's size (BENCHMARKS.md).
+/// while the tape is built. The ceiling is twice the document's size (BENCHMARKS.md): the tape's first block, one
+/// entry per eight bytes of input, is all these payloads need.
 @Suite("Native engine memory", SharedDataSuite.memory.trait)
 struct MemoryFootprintTests {
     @Test(
-        "peak engine memory is at most 3 times the document",
+        "peak engine memory is at most twice the document",
         arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func peakMemory(name: String) throws {
         let url = TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
         let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
         let document = try NativeDocument(data: data, maximumDepth: 512)
         let ratio = Double(document.peakBytes) / Double(data.count)
-        #expect(ratio <= 3, "\(name): \(document.peakBytes) bytes for \(data.count), \(ratio)×")
+        // Twice the document, plus the padding and the tape's 16 spare entries.
+        #expect(ratio <= 2.001, "\(name): \(document.peakBytes) bytes for \(data.count), \(ratio)×")
         #expect(ratio > 1, "the copy of the input alone is 1×")
     }
 }
