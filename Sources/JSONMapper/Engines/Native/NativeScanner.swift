@@ -84,18 +84,19 @@ struct NativeScanner: ~Copyable {
             // A value ended just before i: find what follows it.
             while true {
                 i = skipWhitespace(from: i)
-                guard let top = stack.last else {
+                guard stack.count > 0 else {
                     if i != count {
                         throw error(
                             at: i, "expected end of input after the top-level value, found \(describeByte(at: i))")
                     }
                     return tape
                 }
+                let top = stack.top
                 let byte = i < count ? bytes[i] : 0
                 if byte == UInt8(ascii: ",") {
-                    stack[stack.count - 1].count += 1
+                    top.pointee.count += 1
                     i = skipWhitespace(from: i + 1)
-                    if top.isObject {
+                    if top.pointee.isObject {
                         i = try memberKey(at: i, first: false)
                     } else if bytes[i] == UInt8(ascii: "]") && i < count {
                         throw error(
@@ -106,14 +107,14 @@ struct NativeScanner: ~Copyable {
                     }
                     continue value
                 }
-                if byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                if byte == (top.pointee.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i += 1
                     closeContainer()
                     continue
                 }
                 throw error(
                     at: i,
-                    top.isObject
+                    top.pointee.isObject
                         ? "expected ',' or '}' after an object member, found \(describeByte(at: i))"
                         : "expected ',' or ']' after an array element, found \(describeByte(at: i))",
                     inValue: false)
@@ -132,8 +133,9 @@ struct NativeScanner: ~Copyable {
                 at: start,
                 first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
         }
-        if first { stack[stack.count - 1].count = 1 }
-        stack[stack.count - 1].key = tape.count
+        let top = stack.top
+        if first { top.pointee.count = 1 }
+        top.pointee.key = tape.count
         var i = try string(at: start)
         i = skipWhitespace(from: i)
         guard bytes[i] == UInt8(ascii: ":"), i < count else {
@@ -215,6 +217,10 @@ struct FrameStack: ~Copyable {
     }
 
     var last: NativeScanner.Frame? { count > 0 ? base[count - 1] : nil }
+
+    /// The innermost frame, to read and update in place; only while `count > 0`.
+    @inline(__always)
+    var top: UnsafeMutablePointer<NativeScanner.Frame> { base + (count - 1) }
 
     @inline(__always)
     mutating func append(_ frame: NativeScanner.Frame) {
