@@ -174,20 +174,24 @@ final class LineSplitter {
 
     /// The context of the line from `start` to `end`, scanned on its own.
     private func single(start: Int, end: Int, number: Int) -> JSONDeserializationContext {
+        // The scanner skips a byte-order mark at the start of what it scans: after the first line, a space before
+        // the line keeps one from being skipped.
+        let shielded = window.offset(of: start) > 0 ? 1 : 0
         do {
-            let count = end - start
+            let count = end - start + shielded
             let buffer = try NativeDocument.allocateBuffer(count: count)
-            buffer.update(from: window.bytes + start, count: count)
+            if shielded == 1 { buffer[0] = UInt8(ascii: " ") }
+            (buffer + shielded).update(from: window.bytes + start, count: count - shielded)
             let document = try NativeDocument(adopting: buffer, count: count, maximumDepth: options.maximumDepth)
             return .makeRoot(node: .native(document, NativeDocument.root), options: options, pathPrefix: [])
         } catch {
-            return .makeInvalid(relocated(error, line: number), options: options)
+            return .makeInvalid(relocated(error, line: number, injected: shielded), options: options)
         }
     }
 
-    private func relocated(_ error: JSONMappingError, line number: Int) -> JSONMappingError {
+    private func relocated(_ error: JSONMappingError, line number: Int, injected: Int = 0) -> JSONMappingError {
         PieceErrors.relocate(
-            error, start: (number, 1), pathPrefix: "", maximumDepth: options.maximumDepth)
+            error, start: (number, 1), injected: injected, pathPrefix: "", maximumDepth: options.maximumDepth)
     }
 
     /// The first error in the line being read, scanned as far as it has been read, or `nil` when it is
