@@ -116,7 +116,10 @@ struct ElementStreamTests {
                 #"{"records": [{"id": 1, "name": "a"}, {"id": 2, "name": "\u12"}]}"#, 1,
                 #"records[1].name: line 1, column 61: invalid \u escape: expected 4 hex digits, found '"'"#
             ),
-            (#"{"records": [{"id": 1, "name": "a"},"#, 1, "records[1]: line 1, column 37: expected a value after ',', found end of input"),
+            (
+                #"{"records": [{"id": 1, "name": "a"},"#, 1,
+                "records[1]: line 1, column 37: expected a value after ',', found end of input"
+            ),
         ])
     func syntaxErrors(text: String, delivered: Int, message: String) {
         let contexts = Self.elements(text, at: ["records"])
@@ -155,7 +158,8 @@ struct ElementStreamTests {
         let text = #"[{"id": "7", "when": 60, "extra": 1}, {"id": 8, "when": 120}]"#
         let contexts = Array(JSONMapper.elements(of: InputStream(data: json(text)), options: options))
         #expect(contexts.map { $0.getInt("id") } == [7, 8])
-        #expect(contexts.map { $0.getDate("when") } == [Date(timeIntervalSince1970: 60), Date(timeIntervalSince1970: 120)])
+        #expect(
+            contexts.map { $0.getDate("when") } == [Date(timeIntervalSince1970: 60), Date(timeIntervalSince1970: 120)])
         #expect(contexts[0].unknownKeys == ["[0].extra"])
         #expect(contexts[1].unknownKeys == [])
         #expect(contexts[0].notices.count == 1 && contexts[1].notices.isEmpty)

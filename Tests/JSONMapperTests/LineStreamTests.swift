@@ -66,7 +66,8 @@ struct LineStreamTests {
         let lines = Array(JSONMapper.lines(InputStream(data: json(text)), options: options).numbered())
         #expect(lines.map(\.context.valid) == [true, false, false])
         #expect(lines[0].context.getArray(at: [0]) == [1])
-        #expect(descriptions(lines[1].context) == ["[0]: line 2, column 3: nesting is deeper than the limit of 2 levels"])
+        #expect(
+            descriptions(lines[1].context) == ["[0]: line 2, column 3: nesting is deeper than the limit of 2 levels"])
         #expect(descriptions(lines[2].context) == ["line 3, column 1: expected a value, found byte 0xEF"])
     }
 

@@ -37,8 +37,8 @@ struct StreamValidationTests {
     }
 
     static let base = Array(
-        #"{"pre": {"k": [1, "a\nb"]}, "records": [{"a": [1, -2.5e3, "x\"y\u00e9"]}, {"b": [true, false, null, []], "c": {}}, 7, "s", [[0]]], "d\t": "é😀", "e": [[[0]]]}"#
-            .utf8)
+        (#"{"pre": {"k": [1, "a\nb"]}, "records": [{"a": [1, -2.5e3, "x\"y\u00e9"]}, "#
+            + #"{"b": [true, false, null, []], "c": {}}, 7, "s", [[0]]], "d\t": "é😀", "e": [[[0]]]}"#).utf8)
 
     @Test("mutated documents give the same first error, for validation and for the elements of an array in them")
     func mutations() throws {
@@ -68,7 +68,8 @@ struct StreamValidationTests {
 
     /// Text with a string, escapes (`\"`, `\u00e9`, a surrogate pair), multi-byte UTF-8, numbers of every form,
     /// literals and `\r\n` line ends, for cutting at every byte.
-    static let cuttable = "{\"meta\": \"é\\u00e9\",\r\n \"records\": [\r\n"
+    static let cuttable =
+        "{\"meta\": \"é\\u00e9\",\r\n \"records\": [\r\n"
         + "{\"id\": -12.5e+3, \"name\": \"a \\\"quoted\\\" 😀 \\ud83d\\ude00\"},\r\n"
         + "{\"id\": 12345678901234567890, \"name\": \"東京\"}, true, null, false,\r\n"
         + "{\"id\": 0.001, \"name\": \"\\\\\\/\\b\\f\\n\\r\\t\"}]}\r\n"
@@ -100,7 +101,8 @@ struct StreamValidationTests {
 
     @Test("JSON Lines cut at every byte give the same lines")
     func everyCutOfLines() {
-        let text = "{\"id\": -12.5e+3, \"name\": \"a \\\"q\\\" 😀 \\ud83d\\ude00\"}\r\n\r\n"
+        let text =
+            "{\"id\": -12.5e+3, \"name\": \"a \\\"q\\\" 😀 \\ud83d\\ude00\"}\r\n\r\n"
             + "{\"id\": 1, \"name\": \"東京\"}\n  tru\r\n\"\\u00e9\"\n12345678901234567890\r\n"
         let bytes = Array(text.utf8)
         let expected = Array(JSONMapper.lines(InputStream(data: Data(bytes))).numbered())
@@ -109,7 +111,8 @@ struct StreamValidationTests {
         for cut in 0...bytes.count {
             let lines = Array(JSONMapper.lines(SplitStream(bytes, split: cut)).numbered())
             #expect(lines.map(\.line) == expected.map(\.line), "cut at \(cut)")
-            #expect(lines.map { descriptions($0.context) } == expected.map { descriptions($0.context) }, "cut at \(cut)")
+            #expect(
+                lines.map { descriptions($0.context) } == expected.map { descriptions($0.context) }, "cut at \(cut)")
             for (line, other) in zip(lines, expected) {
                 if let a = line.context.node, let b = other.context.node {
                     #expect(EngineComparison.differences(a, b).isEmpty, "cut at \(cut), line \(line.line)")

@@ -135,6 +135,18 @@ struct StreamWindowTests {
         }
     }
 
+    @Test("a stream that claims to have read more than it was offered is an error, not an overflow")
+    func lyingStream() {
+        let message =
+            "the stream failed after 0 bytes: it reported \(StreamWindow.initialCapacity + 1) bytes read into "
+            + "\(StreamWindow.initialCapacity) bytes of space"
+        let elements = Array(JSONMapper.elements(of: OverreportingStream()))
+        #expect(elements.count == 1 && elements.first?.errors.first?.message == message)
+        let lines = Array(JSONMapper.lines(OverreportingStream()))
+        #expect(lines.count == 1 && lines.first?.errors.first?.message == message)
+        #expect(JSONMapper.validate(OverreportingStream())?.message == message)
+    }
+
     @Test("a large sibling is walked, not held: memory stays bounded by the container budget")
     func largeSibling() throws {
         let big = "[" + Array(repeating: #"{"a": [1, 2, "three"]}"#, count: 150_000).joined(separator: ",") + "]"

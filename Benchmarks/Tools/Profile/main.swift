@@ -6,7 +6,17 @@ import JSONMapper
 //   valgrind --tool=callgrind .build/release/Profile twitter 20
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
+//   swift run -c release Profile stream-generate 1000 /tmp/records.json /tmp/records.jsonl
+//   swift run -c release Profile stream-map elements /tmp/records.json     (or data, lines, validate)
 let arguments = CommandLine.arguments
+if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
+    StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
+    exit(0)
+}
+if arguments.count > 3, arguments[1] == "stream-map" {
+    StreamingInput.map(way: arguments[2], path: arguments[3])
+    exit(0)
+}
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
     exit(0)

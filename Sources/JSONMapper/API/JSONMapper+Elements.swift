@@ -11,8 +11,9 @@ extension JSONMapper {
     /// }
     /// ```
     ///
-    /// Each element's context is a document of its own: its ``JSONDeserializationContext/valid``, ``JSONDeserializationContext/errors``
-    /// and ``JSONDeserializationContext/notices`` hold only what concerns that element, and its
+    /// Each element's context is a document of its own: its ``JSONDeserializationContext/valid``,
+    /// ``JSONDeserializationContext/errors`` and ``JSONDeserializationContext/notices`` hold only what concerns that
+    /// element, and its
     /// ``JSONDeserializationContext/path`` is the element's full path (`records[48213]`), which every error below it
     /// starts with. A context stays valid, and may be used from any thread, after the iteration has moved on.
     ///

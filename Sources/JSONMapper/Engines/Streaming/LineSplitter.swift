@@ -156,7 +156,8 @@ final class LineSplitter {
             if window.offset(of: start) == 0 && buffer[1] == 0xEF { (buffer + 1).update(repeating: 0x20, count: 3) }
             buffer[total - 1] = UInt8(ascii: "]")
             // One more level for the batch's array; a line nested too deep fails here and is mapped alone below.
-            if let document = try? NativeDocument(adopting: buffer, count: total, maximumDepth: options.maximumDepth + 1),
+            if let document = try? NativeDocument(
+                adopting: buffer, count: total, maximumDepth: options.maximumDepth + 1),
                 document.count(of: NativeDocument.root) == batch.count
             {
                 document.forEachElement(of: NativeDocument.root) { index, element in
@@ -168,7 +169,8 @@ final class LineSplitter {
             }
         }
         for entry in batch {
-            ready.append((entry.number, single(start: start + entry.start, end: start + entry.end, number: entry.number)))
+            ready.append(
+                (entry.number, single(start: start + entry.start, end: start + entry.end, number: entry.number)))
         }
     }
 

@@ -193,7 +193,8 @@ final class StructureWalker {
             }
             let found = PieceErrors.describe(byte)
             return fail(
-                at: cursor, first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
+                at: cursor,
+                first ? "expected a string key or '}', found \(found)" : "expected a string key, found \(found)")
         }
         let last = frames.count - 1
         if first { frames[last].count = 1 }
