@@ -23,6 +23,28 @@ enum FuzzChecks {
             require(context.errors.first == native.errors.first, "\(name) and data report different errors")
         }
 
+        // Streamed piece by piece (the walker opening every container, in batches of one element): the same first
+        // error; as a top-level array, the elements end with that error, or match the array's elements.
+        let window = try? StreamWindow(FuzzStream(data))
+        let walked = window.map {
+            StructureWalker(window: $0, options: .default, target: nil, budget: 1, batchLimit: 1)
+        }
+        require(walked?.validate() == native.errors.first, "the streamed walk and data report different errors")
+        let elements = Array(JSONMapper.elements(of: FuzzStream(data)))
+        if let error = native.errors.first {
+            require(elements.last?.errors.first == error, "the streamed elements end with a different error")
+        } else if let root = native.node, root.kind == .array {
+            require(elements.count == root.count, "the streamed elements differ from the array's")
+            for (index, element) in elements.enumerated() {
+                if let node = element.node, let expected = root.element(at: index),
+                    let difference = sameValues(expected, node)
+                {
+                    fail("streamed element \(index) differs: \(difference)")
+                }
+            }
+        }
+        for line in JSONMapper.lines(FuzzStream(data)) { _ = FuzzModel(line) }
+
         // Every getter kind, on both engines and on invalid input too: nothing may crash.
         let first = FuzzModel(native).fingerprint
         _ = FuzzModel(foundation)

@@ -5,12 +5,16 @@ struct CommandIO: Sendable {
     var standardInput: @Sendable () -> Data
     var output: @Sendable (String) -> Void
     var errorOutput: @Sendable (String) -> Void
+    /// Standard input as a stream, for commands that read it piece by piece; by default a stream over
+    /// ``standardInput``.
+    var standardInputStream: (@Sendable () -> InputStream)? = nil
 
     /// The process's standard input, output and error.
     static let process = CommandIO(
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
         output: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        errorOutput: { FileHandle.standardError.write(Data($0.utf8)) }
+        errorOutput: { FileHandle.standardError.write(Data($0.utf8)) },
+        standardInputStream: { InputStream(fileAtPath: "/dev/stdin") ?? InputStream(data: Data()) }
     )
 }
 
@@ -32,13 +36,13 @@ enum JSONMapperCommand {
         USAGE: jsonmapper <command> [options]
 
         COMMANDS:
-          check FILE...        Check that each file is JSON, with the library's strict parser.
-          generate FILE...     Print JSONSerializable models for sample documents.
-          format [FILE]        Print a document reformatted: indented, compact or with sorted keys.
+          check [--lines] FILE...  Check that each file is JSON (or JSON Lines), with the strict parser.
+          generate FILE...         Print JSONSerializable models for sample documents.
+          format [FILE]            Print a document reformatted: indented, compact or with sorted keys.
 
         OPTIONS:
-          --version            Print the version.
-          --help               Print this help.
+          --version                Print the version.
+          --help                   Print this help.
 
         Run `jsonmapper <command> --help` for a command's options.
 
@@ -73,6 +77,25 @@ enum JSONMapperCommand {
     /// The contents of `path`, or of standard input for `-`; a readable message names the file otherwise.
     static func read(_ path: String, io: CommandIO) -> Result<Data, ReadError> {
         if path == "-" { return .success(io.standardInput()) }
+        if case .failure(let error) = checkReadable(path) { return .failure(error) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ReadError(message: "jsonmapper: cannot read \(path): permission denied or unreadable"))
+        }
+        return .success(data)
+    }
+
+    /// A stream on `path`, or on standard input for `-`, to read piece by piece; a readable message names the file
+    /// when it cannot be read.
+    static func openStream(_ path: String, io: CommandIO) -> Result<InputStream, ReadError> {
+        if path == "-" { return .success(io.standardInputStream?() ?? InputStream(data: io.standardInput())) }
+        if case .failure(let error) = checkReadable(path) { return .failure(error) }
+        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
+            return .failure(ReadError(message: "jsonmapper: cannot read \(path): permission denied or unreadable"))
+        }
+        return .success(stream)
+    }
+
+    private static func checkReadable(_ path: String) -> Result<Void, ReadError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ReadError(message: "jsonmapper: cannot read \(path): no such file"))
@@ -80,10 +103,7 @@ enum JSONMapperCommand {
         guard !isDirectory.boolValue else {
             return .failure(ReadError(message: "jsonmapper: cannot read \(path): it is a directory"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadError(message: "jsonmapper: cannot read \(path): permission denied or unreadable"))
-        }
-        return .success(data)
+        return .success(())
     }
 
     struct ReadError: Error {

@@ -136,6 +136,46 @@ struct CheckCommandTests {
     }
 }
 
+@Suite("jsonmapper check on large files and JSON Lines")
+struct CheckStreamingTests {
+    @Test("check --lines reports every bad line with its position, and exits 1")
+    func lines() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID()).jsonl")
+        try json("{\"a\": 1}\r\n\n{\"a\": tru}\n[1, 2]\n{\"b\": [1,]}\n").write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = CapturedRun(["check", "--lines", url.path])
+        #expect(run.status == 1)
+        #expect(
+            run.output == """
+                \(url.path):3:10: error: invalid literal: expected 'true', found '}' (in a)
+                \(url.path):5:10: error: expected a value after ',', found ']' (trailing commas are not allowed) \
+                (in b[1])
+
+                """)
+        let good = CapturedRun(["check", "--lines", "-"], input: "1\n\"two\"\n{}\n")
+        #expect(good.status == 0)
+        #expect(good.output == "<stdin>: ok\n")
+        // Without --lines, the same file is one JSON text with something after it.
+        let whole = CapturedRun(["check", url.path])
+        #expect(whole.output == "\(url.path):3:1: error: expected end of input after the top-level value, found '{'\n")
+    }
+
+    @Test("check reads a large file piece by piece and reports what the in-memory parser reports")
+    func largeFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = Array(StreamDocuments.document(ofSize: 3 << 20))
+        try Data(bytes).write(to: url)
+        #expect(CapturedRun(["check", url.path]).output == "\(url.path): ok\n")
+        bytes[(3 << 20) - 40] = UInt8(ascii: "x")
+        try Data(bytes).write(to: url)
+        let run = CapturedRun(["check", url.path])
+        let error = try #require(JSONMapper.context(Data(bytes)).errors.first)
+        #expect(run.status == 1)
+        #expect(run.output == CheckCommand.line(for: error, file: url.path) + "\n")
+    }
+}
+
 @Suite("jsonmapper generate")
 struct GenerateCommandTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
@@ -319,7 +359,7 @@ struct VersionTests {
         #expect(run.status == 0)
         #expect(run.output == "jsonmapper 0.1.0\n")
         #expect(run.errorOutput == "")
-        #expect(CapturedRun(["--help"]).output.contains("  --version            Print the version.\n"))
+        #expect(CapturedRun(["--help"]).output.contains("  --version                Print the version.\n"))
     }
 }
 

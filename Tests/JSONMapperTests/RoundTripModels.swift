@@ -4,24 +4,7 @@ import JSONMapper
 // Generated models and values for the round-trip properties: every kind of member `set` writes, with random
 // contents from a seeded generator, so that a failure can be replayed.
 
-/// SplitMix64: a small, fast, seedable generator.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension SeededGenerator {
+extension SplitMix64 {
     /// A string of random length with ASCII, controls, quotes, backslashes, accents, CJK and emoji.
     mutating func string(maxLength: Int = 12) -> String {
         let pool: [Unicode.Scalar] = [
@@ -148,7 +131,7 @@ struct Sample: JSONSerializable, JSONWritable, Equatable {
         }
     }
 
-    init(using g: inout SeededGenerator) {
+    init(using g: inout SplitMix64) {
         text = g.string()
         optionalText = Bool.random(using: &g) ? g.string() : nil
         flag = Bool.random(using: &g)

@@ -14,7 +14,7 @@ let writeOptionVariants: [JSONMapper.WriteOptions] = [
 struct RoundTripTests {
     @Test("every written Double reads back bit for bit, and Double(String) agrees")
     func doubles() {
-        var g = SeededGenerator(seed: 1)
+        var g = SplitMix64(seed: 1)
         for _ in 0..<200_000 {
             let value = Double(bitPattern: g.next())
             guard value.isFinite else { continue }
@@ -36,7 +36,7 @@ struct RoundTripTests {
 
     @Test("every written Float reads back bit for bit as a Float")
     func floats() {
-        var g = SeededGenerator(seed: 2)
+        var g = SplitMix64(seed: 2)
         for _ in 0..<200_000 {
             let value = Float(bitPattern: UInt32(truncatingIfNeeded: g.next()))
             guard value.isFinite else { continue }
@@ -49,7 +49,7 @@ struct RoundTripTests {
 
     @Test("generated models read back equal, on both engines, with every option", arguments: 0..<4)
     func models(variant: Int) throws {
-        var g = SeededGenerator(seed: 100 + UInt64(variant))
+        var g = SplitMix64(seed: 100 + UInt64(variant))
         let samples = (0..<150).map { _ in Sample(using: &g) }
         let options = writeOptionVariants[variant]
         let data = try JSONMapper.data(from: samples, options: options)
@@ -69,7 +69,7 @@ struct RoundTripTests {
 
     @Test("generated values write and read back equal, keeping every number's text", arguments: 0..<4)
     func values(variant: Int) throws {
-        var g = SeededGenerator(seed: 200 + UInt64(variant))
+        var g = SplitMix64(seed: 200 + UInt64(variant))
         let options = writeOptionVariants[variant]
         for _ in 0..<300 {
             let value = g.value(depth: 5)
@@ -106,7 +106,7 @@ struct RoundTripTests {
 
     @Test("writing the same value from many threads gives identical bytes")
     func threads() async throws {
-        var g = SeededGenerator(seed: 7)
+        var g = SplitMix64(seed: 7)
         let samples = (0..<300).map { _ in Sample(using: &g) }
         let expected = try JSONMapper.data(from: samples)
         let results = await withTaskGroup(of: Data?.self) { group in

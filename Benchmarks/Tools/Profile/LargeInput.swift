@@ -8,28 +8,34 @@ enum LargeInput {
         let target = megabytes * 1_000_000
         var text = "{\"generated\": \"2026-11-21T00:00:00Z\", \"records\": [\n"
         var index = 0
-        let cities = ["Cupertino", "Zürich", "東京", "São Paulo", "Reykjavík", "Kraków"]
         while text.utf8.count < target {
             if index > 0 { text += ",\n" }
-            let city = cities[index % cities.count]
-            let customer = index % 50_000
-            let note = index % 3 == 0 ? "null" : #""Leave at the door \"please\" \u00e9""#
-            text += """
-                {"id": \(index), "uuid": "\(String(index * 7919, radix: 16))-4f3c-9a1b", \
-                "placed_at": "2026-11-\(10 + index % 18)T\(10 + index % 12):30:00.\(index % 1000)Z", \
-                "customer": {"id": \(customer), "name": "Customer \(customer)", \
-                "email": "c\(customer)@example.com", "city": "\(city)", "vip": \(index % 7 == 0)}, \
-                "items": [{"sku": "SKU-\(index % 997)", "quantity": \(1 + index % 5), \
-                "price": \(Double(index % 10_000) / 100)}, \
-                {"sku": "SKU-\(index % 991)", "quantity": 1, "price": 9.99}], \
-                "total": \(Double(index % 20_000) / 100 + 9.99), "notes": \(note)}
-                """
+            text += record(index)
             index += 1
         }
         text += "\n]}\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             fatalError("cannot write \(path)")
         }
+    }
+
+    /// Record number `index` of the generated documents: an order with a customer, items, a date, a decimal
+    /// total and an escaped note, on one line.
+    static func record(_ index: Int) -> String {
+        let cities = ["Cupertino", "Zürich", "東京", "São Paulo", "Reykjavík", "Kraków"]
+        let city = cities[index % cities.count]
+        let customer = index % 50_000
+        let note = index % 3 == 0 ? "null" : #""Leave at the door \"please\" \u00e9""#
+        return """
+            {"id": \(index), "uuid": "\(String(index * 7919, radix: 16))-4f3c-9a1b", \
+            "placed_at": "2026-11-\(10 + index % 18)T\(10 + index % 12):30:00.\(index % 1000)Z", \
+            "customer": {"id": \(customer), "name": "Customer \(customer)", \
+            "email": "c\(customer)@example.com", "city": "\(city)", "vip": \(index % 7 == 0)}, \
+            "items": [{"sku": "SKU-\(index % 997)", "quantity": \(1 + index % 5), \
+            "price": \(Double(index % 10_000) / 100)}, \
+            {"sku": "SKU-\(index % 991)", "quantity": 1, "price": 9.99}], \
+            "total": \(Double(index % 20_000) / 100 + 9.99), "notes": \(note)}
+            """
     }
 
     /// Maps the file at `path` and prints its size, the time, the throughput and how much the peak resident memory

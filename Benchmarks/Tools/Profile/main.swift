@@ -11,7 +11,17 @@ import JSONMapper
 //   swift run -c release Profile twitter 100 --write     (map once, then time writing the models back)
 //   valgrind --tool=callgrind .build/release/Profile canada 5 --write
 //   MALLOC_MMAP_THRESHOLD_=131072 .build/release/Profile canada 1 --write-memory   (peak memory of one write)
+//   swift run -c release Profile stream-generate 1000 /tmp/records.json /tmp/records.jsonl
+//   swift run -c release Profile stream-map elements /tmp/records.json     (or data, lines, validate)
 let arguments = CommandLine.arguments
+if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
+    StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
+    exit(0)
+}
+if arguments.count > 3, arguments[1] == "stream-map" {
+    StreamingInput.map(way: arguments[2], path: arguments[3])
+    exit(0)
+}
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
     exit(0)

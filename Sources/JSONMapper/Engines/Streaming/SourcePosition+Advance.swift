@@ -1,0 +1,71 @@
+extension SourcePosition {
+    /// The line and column reached from (`line`, `column`) after `count` bytes at `bytes`, counted as
+    /// ``lineAndColumn(of:in:count:)`` counts them (a new line after each `\n`, a column for each byte that is not a
+    /// UTF-8 continuation byte), eight bytes at a time.
+    static func advance(
+        line: Int, column: Int, over bytes: UnsafePointer<UInt8>, count: Int
+    ) -> (line: Int, column: Int) {
+        // The column restarts after the last newline: find it, then count the lines before it.
+        guard let last = lastNewline(bytes, count: count) else {
+            return (line, column + count - continuationBytes(bytes, count: count))
+        }
+        let lines = newlines(bytes, count: last + 1)
+        let tail = count - last - 1
+        return (line + lines, 1 + tail - continuationBytes(bytes + last + 1, count: tail))
+    }
+
+    /// The index of the last `\n` among `count` bytes, searched eight bytes at a time from the end.
+    static func lastNewline(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        var i = count
+        while i >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i - 8).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if found != 0 { return i - 8 + (63 - found.leadingZeroBitCount) / 8 }
+            i -= 8
+        }
+        while i > 0 {
+            i -= 1
+            if bytes[i] == UInt8(ascii: "\n") { return i }
+        }
+        return nil
+    }
+
+    /// The number of `\n` bytes among `count` bytes.
+    static func newlines(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        var n = 0
+        var i = 0
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            n += zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+            i += 8
+        }
+        while i < count {
+            if bytes[i] == UInt8(ascii: "\n") { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// The number of UTF-8 continuation bytes (`10xxxxxx`) among `count` bytes.
+    static func continuationBytes(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        var n = 0
+        var i = 0
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            n += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
+        }
+        while i < count {
+            if bytes[i] & 0xC0 == 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// The top bit set in each byte of `word` that is zero, exactly (no borrows between bytes).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A sliding window over an `InputStream`, for inputs read piece by piece instead of whole: the bytes not yet
+/// consumed, followed by the zero padding the native scanner needs.
+///
+/// Readers work with indices into ``bytes``. ``refill(keepingFrom:)`` discards the bytes before the index it is given
+/// (moving the rest to the start of the buffer, so every index the reader holds decreases by the amount it returns),
+/// grows the buffer only when the bytes kept leave less than ``readSize`` free, and reads once. The window keeps the
+/// line and column of its first byte, so that a position in it can be turned into a line and column in the whole
+/// input.
+final class StreamWindow {
+    /// The least free space before each read: when less is free after discarding, the buffer grows first.
+    static let readSize = 256 * 1024
+
+    /// The capacity of a new window: room for one read and the bytes an unfinished record keeps.
+    static let initialCapacity = 2 * readSize
+
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// How many bytes the buffer holds; ``NativeScanner/padding`` zero bytes follow them.
+    private(set) var count = 0
+    /// Whether the stream has ended (or failed): no more bytes will come.
+    private(set) var atEnd = false
+    /// Why the stream ended early: a read error, a stream that reported more than it was offered, or no memory.
+    private(set) var failure: JSONMappingError?
+    /// The offset in the whole input of `bytes[0]`.
+    private(set) var baseOffset = 0
+    /// The line and column of `bytes[0]` in the whole input.
+    private var baseLine = 1
+    private var baseColumn = 1
+
+    private let stream: InputStream
+    private let opened: Bool
+
+    /// Opens `stream` if it is not open yet (it is closed again when the window goes away).
+    ///
+    /// - Throws: When the first buffer cannot be allocated.
+    init(_ stream: InputStream) throws(JSONMappingError) {
+        capacity = Self.initialCapacity
+        bytes = try NativeDocument.allocateBuffer(count: capacity)
+        bytes.initialize(repeating: 0, count: capacity)
+        self.stream = stream
+        if stream.streamStatus == .notOpen {
+            stream.open()
+            opened = true
+        } else {
+            opened = false
+        }
+    }
+
+    deinit {
+        RawMemory.free(bytes)
+        if opened { stream.close() }
+    }
+
+    /// The capacity to grow a full buffer of `capacity` bytes to, `count` of them kept: half as large again, and
+    /// always room for ``readSize`` more bytes.
+    static func grownCapacity(_ capacity: Int, count: Int) -> Int {
+        max(capacity + capacity / 2, count + readSize)
+    }
+
+    /// Discards the bytes before `keep` when the buffer needs the room, then reads once.
+    ///
+    /// Every read asks for exactly the space that is free, so no read can write past the buffer, whatever the
+    /// stream hands out at once.
+    ///
+    /// - Parameter keep: The index of the first byte still needed.
+    /// - Returns: How far the kept bytes moved down: subtract it from every index held into the buffer.
+    func refill(keepingFrom keep: Int) -> Int {
+        guard !atEnd else { return 0 }
+        var moved = 0
+        if capacity - count < Self.readSize {
+            if keep > 0 {
+                moved = keep
+                advanceBase(over: keep)
+                bytes.update(from: bytes + keep, count: count - keep)
+                count -= keep
+            }
+            if capacity - count < Self.readSize && !grow() {
+                return moved
+            }
+        }
+        let free = capacity - count
+        let read = stream.read(bytes + count, maxLength: free)
+        if read > 0 && read <= free {
+            count += read
+            // A read of the whole free space leaves the padding untouched; a shorter one leaves old bytes behind.
+            (bytes + count).update(repeating: 0, count: NativeScanner.padding)
+        } else if read == 0 {
+            atEnd = true
+        } else {
+            let reason =
+                read > free
+                ? "it reported \(read) bytes read into \(free) bytes of space"
+                : stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
+            fail("the stream failed after \(baseOffset + count) bytes: \(reason)")
+        }
+        return moved
+    }
+
+    private func grow() -> Bool {
+        let larger = Self.grownCapacity(capacity, count: count)
+        guard let grown = RawMemory.reallocate(bytes, count: larger + NativeScanner.padding) else {
+            fail("not enough memory to read the document (\(larger - capacity) bytes more)")
+            return false
+        }
+        bytes = grown
+        (bytes + capacity).initialize(repeating: 0, count: larger + NativeScanner.padding - capacity)
+        capacity = larger
+        return true
+    }
+
+    private func fail(_ message: String) {
+        let (line, column) = position(of: count)
+        failure = JSONMappingError(code: .malformedJSON, path: "", message: message, line: line, column: column)
+        atEnd = true
+    }
+
+    // MARK: Positions
+
+    /// The line and column in the whole input of the byte at `index` (or of the end, for `count`).
+    func position(of index: Int) -> (line: Int, column: Int) {
+        SourcePosition.advance(line: baseLine, column: baseColumn, over: bytes, count: min(index, count))
+    }
+
+    /// The offset in the whole input of the byte at `index`.
+    func offset(of index: Int) -> Int {
+        baseOffset + index
+    }
+
+    private func advanceBase(over length: Int) {
+        (baseLine, baseColumn) = SourcePosition.advance(line: baseLine, column: baseColumn, over: bytes, count: length)
+        baseOffset += length
+    }
+}
