@@ -8,8 +8,12 @@ extension JSONDeserializationContext {
     @inline(__always)
     func fastOptional<T>(_ key: String, _ convert: (TapeView, Int) -> T?) -> T?? {
         switch fastMember(key) {
-        case .found(let document, let index):
-            guard let value = convert(document, index) else { return nil }
+        case .found(let view, let index):
+            guard let value = convert(view, index) else {
+                // `null` gives nil without a record, as the general path would, after a second lookup (twitter.json
+                // has many null `in_reply_to_…` fields).
+                return view.entry(index).tag == .null ? .some(nil) : nil
+            }
             return .some(value)
         case .missing:
             return .some(nil)
@@ -22,8 +26,8 @@ extension JSONDeserializationContext {
     /// (and record the failure).
     @inline(__always)
     func fastRequired<T>(_ key: String, _ convert: (TapeView, Int) -> T?) -> T? {
-        guard case .found(let document, let index) = fastMember(key) else { return nil }
-        return convert(document, index)
+        guard case .found(let view, let index) = fastMember(key) else { return nil }
+        return convert(view, index)
     }
 
     /// The array at `key` of values `convert` reads: in one loop over the tape when it is a native array whose
@@ -32,7 +36,9 @@ extension JSONDeserializationContext {
     func scalarArray<T: JSONPrimitive>(_ key: String, required: Bool, _ convert: (TapeView, Int) -> T?) -> [T]? {
         switch fastMember(key) {
         case .found(let view, let index):
-            if view.entry(index).tag == .array, let values = view.array(at: index, convert) { return values }
+            let tag = view.entry(index).tag
+            if tag == .array, let values = view.array(at: index, convert) { return values }
+            if tag == .null && !required { return nil }
         case .missing where !required:
             return nil
         default:

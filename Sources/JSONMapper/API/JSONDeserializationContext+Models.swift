@@ -153,8 +153,15 @@ extension JSONDeserializationContext {
     /// `null` is a failure only when required; a value that is not an object is a mismatch.
     @usableFromInline
     func _objectContext(_ key: String, type: Any.Type, required: Bool) -> JSONDeserializationContext? {
-        if case .found(let view, let index) = fastMember(key), view.entry(index).tag == .object {
-            return _modelContext(nativeIndex: index, .key(key))
+        switch fastMember(key) {
+        case .found(let view, let index):
+            let tag = view.entry(index).tag
+            if tag == .object { return _modelContext(nativeIndex: index, .key(key)) }
+            if tag == .null && !required { return nil }
+        case .missing where !required:
+            return nil
+        default:
+            break
         }
         guard let node = present(key, required: required, expected: Self.typeName(type)) else { return nil }
         var context = _modelContext(node, .key(key))

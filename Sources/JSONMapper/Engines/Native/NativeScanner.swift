@@ -189,6 +189,16 @@ struct NativeScanner: ~Copyable {
     private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(JSONMappingError) -> Int {
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
+        // The first four letters as one word (the padding makes four bytes readable even at the end of input), and
+        // the fifth of `false`, instead of a loop over the letters. Anything else takes the loop below, which names
+        // the first wrong byte.
+        let head = UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt32.self)
+        if head == UnsafeRawPointer(expected).loadUnaligned(as: UInt32.self), start + length <= count,
+            length == 4 || bytes[start + 4] == expected[4]
+        {
+            try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+            return start + length
+        }
         for k in 0..<length where start + k >= count || bytes[start + k] != expected[k] {
             throw error(
                 at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))",
