@@ -105,7 +105,8 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The compact JSON text: `{"a":1,"b":[true,null]}`. Numbers keep their text.
+    /// The compact JSON text: `{"a":1,"b":[true,null]}`. Numbers keep their text. Empty if the text does not fit
+    /// in memory, where `JSONMapper.string(from:options:)` throws instead.
     public var description: String {
         var writer = JSONWriter(settings: .init())
         writer.writeValue(self)

@@ -39,6 +39,10 @@ extension JSONWriter {
 
     /// Writes what goes before a member's value: the separator, the key and the colon, and records the member.
     mutating func beginMember(_ key: String) {
+        guard !outOfMemory else {
+            current.count += 1
+            return
+        }
         if current.count > 0 {
             records[current.lastRecord].end = count
             append(UInt8(ascii: ","))
@@ -54,6 +58,7 @@ extension JSONWriter {
         } else {
             append(UInt8(ascii: ":"))
         }
+        guard !outOfMemory else { return }
         let index = records.count
         var holder = index
         if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
@@ -67,9 +72,10 @@ extension JSONWriter {
 
     /// Removes a member set earlier in the open object, for a key set again to `nil` (which leaves it out).
     mutating func removeMember(_ key: String) {
-        guard current.kind == .object, current.count > 0 else { return }
+        guard current.kind == .object, current.count > 0, !outOfMemory else { return }
         let start = count
         writeString(key)
+        guard !outOfMemory else { return }
         if let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false) {
             records[earlier].holder = MemberRecord.removed
             current.needsFixup = true
@@ -80,7 +86,7 @@ extension JSONWriter {
     @inline(__always)
     mutating func endObject() {
         var written = current.count
-        if written > 0 {
+        if written > 0, !outOfMemory {
             records[current.lastRecord].end = count
             if current.needsFixup || (settings.sortsKeys && written > 1) {
                 written = rewriteMembers()
@@ -159,10 +165,17 @@ extension JSONWriter {
         }
         let bodyStart = current.bodyStart
         let bodyCount = count - bodyStart
-        guard let copy = RawMemory.allocate(UInt8.self, count: bodyCount) else {
-            fatalError("JSONMapper: cannot allocate \(bodyCount) bytes to reorder an object")
+        guard scratchBytes + bodyCount <= settings.memoryLimit - capacity,
+            let copy = RawMemory.allocate(UInt8.self, count: bodyCount)
+        else {
+            fail(needing: bodyCount)
+            return 0
         }
-        defer { RawMemory.free(copy) }
+        scratchBytes += bodyCount
+        defer {
+            RawMemory.free(copy)
+            scratchBytes = max(0, scratchBytes - bodyCount)
+        }
         copy.update(from: base + bodyStart, count: bodyCount)
         truncate(to: bodyStart)
         for (position, index) in order.enumerated() {

@@ -17,7 +17,7 @@ extension JSONWriter {
     /// Writes UTF-8 text as a JSON string, quotes included: plain runs are copied eight bytes at a time.
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         let n = text.count
-        reserve(n + 2)
+        guard reserve(n + 2) else { return }
         appendReserved(UInt8(ascii: "\""))
         guard let source = text.baseAddress else {
             appendReserved(UInt8(ascii: "\""))
@@ -75,10 +75,9 @@ extension JSONWriter {
 
     @inline(__always)
     private mutating func copyRun(_ start: UnsafePointer<UInt8>, count run: Int) {
-        guard run > 0 else { return }
-        reserve(run)
+        guard run > 0, reserve(run) else { return }
         (base + count).update(from: start, count: run)
-        truncate(to: count + run)
+        advance(run)
     }
 
     private mutating func writeEscape(_ byte: UInt8) {
@@ -98,7 +97,7 @@ extension JSONWriter {
     /// Writes `\uXXXX` with upper-case hex digits.
     private mutating func writeUnicodeEscape(_ unit: UInt16) {
         let hex: StaticString = "0123456789ABCDEF"
-        reserve(6)
+        guard reserve(6) else { return }
         appendReserved(UInt8(ascii: "\\"))
         appendReserved(UInt8(ascii: "u"))
         for shift in stride(from: 12, through: 0, by: -4) {
