@@ -4,7 +4,7 @@ import Testing
 @testable import JSONMapper
 
 /// Memory that runs out while writing makes the write throw, whichever allocation fails: the output's growth, the
-/// copy an object is rewritten from. `WriteOptions.memoryLimit` stands in for the machine's memory.
+/// copy an object is rewritten from, a table of keys. `WriteOptions.memoryLimit` stands in for the machine's memory.
 @Suite("Writing when memory runs out")
 struct WriterMemoryTests {
     static func limited(_ bytes: Int, _ options: JSONMapper.WriteOptions = .default) -> JSONMapper.WriteOptions {
@@ -78,6 +78,20 @@ struct WriterMemoryTests {
         }
         #expect(sorted?.code == .outOfMemory)
         #expect(try JSONMapper.string(from: model, options: Self.limited(300_000)) == #"{"a":2,"b":1}"#)
+    }
+
+    @Test("the table of a large object's keys is memory too")
+    func keyTable() throws {
+        let model = Writes { c in
+            for i in 0..<100 { c.set("k\(i)", i) }
+        }
+        // 256 slots of 16 bytes for the first 64 keys, beside the 4,096 bytes of output.
+        let error = #expect(throws: JSONMappingError.self) {
+            try JSONMapper.data(from: model, options: Self.limited(6_000))
+        }
+        #expect(error?.message == "not enough memory to write the JSON text (could not have 4096 bytes)")
+        let written = try JSONMapper.data(from: model, options: Self.limited(8_192))
+        #expect(try JSONValue(parsing: written).objectValue?.count == 100)
     }
 
     @Test("a value JSON cannot hold, found before memory ran out, is the error reported")

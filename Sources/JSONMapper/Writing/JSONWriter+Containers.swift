@@ -30,11 +30,14 @@ extension JSONWriter {
 
     // MARK: Objects
 
+    /// Opens an object. With `distinctKeys`, the caller guarantees that no key repeats (a `Dictionary`'s, a
+    /// `JSONValue.Object`'s), and keys are not looked for among the earlier ones.
     @inline(__always)
-    mutating func beginObject() {
+    mutating func beginObject(distinctKeys: Bool = false) {
         append(UInt8(ascii: "{"))
         open(.object)
         current.firstRecord = records.count
+        current.keysAreDistinct = distinctKeys
     }
 
     /// Writes what goes before a member's value: the separator, the key and the colon, and records the member.
@@ -52,27 +55,38 @@ extension JSONWriter {
         let keyStart = count
         writeString(key)
         let keyEnd = count
+        writeColon()
+        guard !outOfMemory else { return }
+        let index = records.count
+        var holder = index
+        if !current.keysAreDistinct {
+            if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
+                records[earlier].holder = index
+                holder = MemberRecord.moved
+                current.needsFixup = true
+            } else if !current.hasIndex, index - current.firstRecord + 1 >= Self.indexThreshold {
+                records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
+                current.lastRecord = index
+                return indexMembers()
+            }
+        }
+        records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
+        current.lastRecord = index
+    }
+
+    @inline(__always)
+    private mutating func writeColon() {
         if settings.pretty {
             append(UInt8(ascii: ":"))
             append(UInt8(ascii: " "))
         } else {
             append(UInt8(ascii: ":"))
         }
-        guard !outOfMemory else { return }
-        let index = records.count
-        var holder = index
-        if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
-            records[earlier].holder = index
-            holder = MemberRecord.moved
-            current.needsFixup = true
-        }
-        records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
-        current.lastRecord = index
     }
 
     /// Removes a member set earlier in the open object, for a key set again to `nil` (which leaves it out).
     mutating func removeMember(_ key: String) {
-        guard current.kind == .object, current.count > 0, !outOfMemory else { return }
+        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return }
         let start = count
         writeString(key)
         guard !outOfMemory else { return }
@@ -92,6 +106,7 @@ extension JSONWriter {
                 written = rewriteMembers()
             }
         }
+        if current.hasIndex { dropIndex() }
         records.removeSubrange(current.firstRecord...)
         close()
         if settings.pretty && written > 0 { newline(level: depth) }
@@ -109,44 +124,6 @@ extension JSONWriter {
     @inline(__always)
     private mutating func close() {
         current = stack.removeLast()
-    }
-
-    // MARK: Duplicate keys
-
-    /// The record of the first member of the open object with the key escaped at `keyStart..<keyEnd`, or `nil`.
-    /// Notes the key in the object's filter when `remember` is set.
-    private mutating func earlierMember(keyStart: Int, keyEnd: Int, remember: Bool = true) -> Int? {
-        let bit = Self.filterBit(base + keyStart, count: keyEnd - keyStart)
-        let seen = bit < 64 ? current.seenLow & (1 << bit) : current.seenHigh & (1 << (bit - 64))
-        if seen == 0 {
-            if remember {
-                if bit < 64 { current.seenLow |= 1 << bit } else { current.seenHigh |= 1 << (bit - 64) }
-            }
-            return nil
-        }
-        let length = keyEnd - keyStart
-        for index in current.firstRecord..<records.count where records[index].holder != MemberRecord.moved {
-            let record = records[index]
-            if record.keyEnd - record.keyStart == length, memcmp(base + record.keyStart, base + keyStart, length) == 0 {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// A bit from 0 to 127 for a key's bytes: its length and first and last eight bytes, mixed.
-    @inline(__always)
-    private static func filterBit(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: count)
-        if count >= 8 {
-            hash ^= Digits.load(bytes) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= Digits.load(bytes + count - 8) &* 0xC2B2_AE3D_27D4_EB4F
-        } else {
-            for i in 0..<count { hash = (hash << 8) | UInt64(bytes[i]) }
-            hash &*= 0x9E37_79B9_7F4A_7C15
-        }
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        return hash >> 57
     }
 
     // MARK: Rewriting an object

@@ -32,6 +32,11 @@ struct JSONWriter: ~Copyable {
     /// One open container.
     struct Frame {
         var kind: ContainerKind
+        /// The caller guarantees that the object's keys are distinct (a `Dictionary`'s, a `JSONValue.Object`'s):
+        /// no key is looked for among the earlier ones.
+        var keysAreDistinct = false
+        /// Whether the object's first members are in a hash table, the last of ``memberIndexes``.
+        var hasIndex = false
         /// Elements or members begun so far (for objects, including replaced and removed ones).
         var count = 0
         /// The offset of the first byte after the opening bracket.
@@ -75,8 +80,13 @@ struct JSONWriter: ~Copyable {
     /// The containers around ``current``, outermost first.
     var stack: [Frame] = []
     var records: [MemberRecord] = []
-    /// Bytes held besides the output: a copy while an object is rewritten.
+    /// The hash tables of the open objects that have one, innermost last.
+    var memberIndexes: [MemberIndex] = []
+    /// Bytes held besides the output: the hash tables and a copy while an object is rewritten.
     var scratchBytes = 0
+    /// How many earlier members were looked at to find out whether a key was set before: the cost of duplicate
+    /// detection, which tests check grows linearly with the members.
+    var keyProbes = 0
     /// The first value that JSON cannot hold, with its path, or the memory that could not be had.
     private(set) var error: JSONMappingError?
     /// Whether an allocation failed: the output is gone and nothing more is written.
@@ -97,6 +107,7 @@ struct JSONWriter: ~Copyable {
 
     deinit {
         if base != Self.noMemory { RawMemory.free(base) }
+        for index in memberIndexes { RawMemory.free(index.slots) }
     }
 
     /// How many containers are open.
@@ -149,6 +160,8 @@ struct JSONWriter: ~Copyable {
         if base != Self.noMemory { RawMemory.free(base) }
         base = Self.noMemory
         (count, capacity) = (0, 0)
+        for index in memberIndexes { RawMemory.free(index.slots) }
+        memberIndexes.removeAll()
         scratchBytes = 0
     }
 
