@@ -13,7 +13,7 @@ struct WriterMemberIndexTests {
     ) throws -> (text: Data, probes: Int) {
         let context = JSONSerializationContext(options: options)
         value._write(to: context)
-        if let error = context.writer.error { throw error }
+        if let error = context.firstError { throw error }
         let probes = context.writer.keyProbes
         let taken = context.writer.takeBytes()
         let (bytes, count) = try #require(taken)

@@ -52,7 +52,7 @@ struct WriterMemoryTests {
         #expect(context.writer.capacity == 0)
         #expect(context.writer.records.isEmpty)
         #expect(context.writer.depth == 0)
-        #expect(context.writer.error?.code == .outOfMemory)
+        #expect(context.firstError?.code == .outOfMemory)
     }
 
     @Test("an object rewritten for a key set twice needs a copy of its body; without it, the write throws")

@@ -14,8 +14,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
     /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/invalidValue`` and the culprit's path
-    ///   (`values[2]`, `price`) when a value has no JSON form: a NaN or infinite `Double`, `Float` or date;
-    ///   ``JSONMappingError/Code/outOfMemory`` when the text does not fit in memory.
+    ///   (`values[2]`, `price`) when a value has no JSON form: a NaN or infinite `Double`, `Float` or date; the
+    ///   same code when `write(to:)` used its context from another thread; ``JSONMappingError/Code/outOfMemory``
+    ///   when the text does not fit in memory.
     public static func data<T: JSONWritable>(
         from model: T, options: WriteOptions = .default
     )
@@ -146,7 +147,7 @@ extension JSONMapper {
     {
         let context = JSONSerializationContext(options: options)
         body(context)
-        if let error = context.writer.error { throw error }
+        if let error = context.firstError { throw error }
         guard let (bytes, count) = context.writer.takeBytes() else {
             throw context.writer.error ?? JSONWriter.memoryError(needing: 0)
         }
@@ -161,7 +162,7 @@ extension JSONMapper {
     {
         let context = JSONSerializationContext(options: options)
         body(context)
-        if let error = context.writer.error { throw error }
+        if let error = context.firstError { throw error }
         return context.writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }
