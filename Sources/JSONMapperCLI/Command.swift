@@ -3,13 +3,25 @@ import Foundation
 /// Where a command reads and writes, so that tests can run commands without a process.
 struct CommandIO: Sendable {
     var standardInput: @Sendable () -> Data
-    var output: @Sendable (String) -> Void
+    /// Writes bytes to standard output, as they come (`format` streams its output); throws when they cannot be
+    /// written.
+    var writeOutput: @Sendable (UnsafeRawBufferPointer) throws -> Void
     var errorOutput: @Sendable (String) -> Void
+
+    /// Writes text to standard output.
+    func output(_ text: String) {
+        var text = text
+        text.withUTF8 { try? writeOutput(UnsafeRawBufferPointer($0)) }
+    }
 
     /// The process's standard input, output and error.
     static let process = CommandIO(
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeOutput: { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            try FileHandle.standardOutput.write(contentsOf: data)
+        },
         errorOutput: { FileHandle.standardError.write(Data($0.utf8)) }
     )
 }
@@ -17,7 +29,7 @@ struct CommandIO: Sendable {
 /// Exit statuses shared by the commands.
 enum ExitStatus {
     static let success: Int32 = 0
-    /// `check` found a file that is not JSON.
+    /// `check` found a file that is not JSON; `format` got one, ran out of memory, or could not write its output.
     static let invalid: Int32 = 1
     /// Bad arguments, or a file that cannot be read.
     static let usage: Int32 = 2

@@ -40,6 +40,13 @@ extension JSONWriter {
         current.keysAreDistinct = distinctKeys
     }
 
+    /// Opens an object whose members the caller writes with ``beginFixedMember(wtf8:)``: distinct keys, in their
+    /// final order. It keeps no records and is never rewritten, so its bytes count as committed while it is open.
+    mutating func beginFixedObject() {
+        beginObject(distinctKeys: true)
+        current.isFixed = true
+    }
+
     /// Writes what goes before a member's value: the separator, the key and the colon, and records the member.
     mutating func beginMember(_ key: String) {
         guard !outOfMemory else {
@@ -74,6 +81,16 @@ extension JSONWriter {
         current.lastRecord = index
     }
 
+    /// Writes what goes before a member's value in an object opened with ``beginFixedObject()``: the separator,
+    /// the key (WTF-8: lone surrogates are kept, as escapes) and the colon.
+    mutating func beginFixedMember(wtf8 key: UnsafeBufferPointer<UInt8>) {
+        if current.count > 0 { append(UInt8(ascii: ",")) }
+        current.count += 1
+        if settings.pretty { newline(level: depth) }
+        writeString(wtf8: key)
+        writeColon()
+    }
+
     @inline(__always)
     private mutating func writeColon() {
         if settings.pretty {
@@ -100,7 +117,7 @@ extension JSONWriter {
     @inline(__always)
     mutating func endObject() {
         var written = current.count
-        if written > 0, !outOfMemory {
+        if written > 0, !current.isFixed, !outOfMemory {
             records[current.lastRecord].end = count
             if current.needsFixup || (settings.sortsKeys && written > 1) {
                 written = rewriteMembers()

@@ -7,8 +7,8 @@ import Foundation
 /// key was set twice (the later value moves to the first one's position) or when keys must be sorted, its body is
 /// rewritten from a copy of its member ranges. Nothing recurses: nested models and values open frames on a stack.
 ///
-/// The bytes before the first still-open object (``committedCount``) never change again, so a caller may hand them
-/// on, to a file or a stream, while the rest is written.
+/// The bytes before the first still-open object that may be rewritten (``committedCount``) never change again, so a
+/// caller may hand them on, to a file or a stream, while the rest is written (``drain(_:)``).
 ///
 /// Memory that cannot be had never traps: the first allocation that fails records an error, frees the output, and
 /// every later write does nothing, so the entry point throws when the write ends.
@@ -35,6 +35,9 @@ struct JSONWriter: ~Copyable {
         /// The caller guarantees that the object's keys are distinct (a `Dictionary`'s, a `JSONValue.Object`'s):
         /// no key is looked for among the earlier ones.
         var keysAreDistinct = false
+        /// The caller also writes the members in their final order, and keeps no records of them: the object is
+        /// never rewritten, and its bytes can be handed on while it is open (``beginFixedMember(wtf8:)``).
+        var isFixed = false
         /// Whether the object's first members are in a hash table, the last of ``memberIndexes``.
         var hasIndex = false
         /// Elements or members begun so far (for objects, including replaced and removed ones).
@@ -113,12 +116,30 @@ struct JSONWriter: ~Copyable {
     /// How many containers are open.
     var depth: Int { stack.count }
 
-    /// The number of leading bytes that no later write changes: everything before the outermost open object.
+    /// The number of leading bytes that no later write changes: everything before the outermost open object that
+    /// may still be rewritten (objects written with ``beginFixedMember(wtf8:)`` never are).
     var committedCount: Int {
         if outOfMemory { return 0 }
-        if current.kind == .object, stack.allSatisfy({ $0.kind != .object }) { return current.bodyStart - 1 }
-        guard let outer = stack.first(where: { $0.kind == .object }) else { return count }
-        return outer.bodyStart - 1
+        for frame in stack where frame.kind == .object && !frame.isFixed { return frame.bodyStart - 1 }
+        if current.kind == .object && !current.isFixed { return current.bodyStart - 1 }
+        return count
+    }
+
+    /// Hands the committed bytes to `body` and drops them from the buffer, so that what a long write holds stays
+    /// bounded by what is still open.
+    mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let done = committedCount
+        guard done > 0 else { return }
+        try body(UnsafeRawBufferPointer(start: base, count: done))
+        memmove(base, base + done, count - done)
+        count -= done
+        current.bodyStart -= done
+        for index in stack.indices { stack[index].bodyStart -= done }
+        for index in records.indices {
+            records[index].keyStart -= done
+            records[index].keyEnd -= done
+            if records[index].end >= 0 { records[index].end -= done }
+        }
     }
 
     // MARK: Bytes
@@ -256,6 +277,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// The path of the value being written, in the read side's syntax: `statuses[3].user.id`, `[1].values[0]`.
+    /// Objects written with ``beginFixedMember(wtf8:)`` keep no keys, and add no step.
     var path: String {
         var components: [PathComponent] = []
         for frame in stack + [current] {
