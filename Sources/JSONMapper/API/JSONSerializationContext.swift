@@ -57,16 +57,22 @@ public final class JSONSerializationContext {
     /// Whether the caller runs on the thread that started the write; if not, records the misuse (with `key`, all
     /// of the path that can be known from there) and the caller must touch nothing.
     @inline(__always)
-    private func isWritingThread(else key: @autoclosure () -> String) -> Bool {
-        if pthread_equal(pthread_self(), owner) != 0 { return true }
+    private func isWritingThread(else key: String) -> Bool {
+        // pthread_t is an integer or a pointer, the thread's identity on Linux and Darwin: `==` saves a call.
+        if pthread_self() == owner { return true }
+        recordForeignUse(key)
+        return false
+    }
+
+    @inline(never)
+    private func recordForeignUse(_ key: String) {
         let error = JSONMappingError(
-            code: .invalidValue, path: JSONPath.format([.key(key())]),
+            code: .invalidValue, path: JSONPath.format([.key(key)]),
             message: "JSONSerializationContext used from another thread: it writes only on the thread running"
                 + " write(to:), so nothing was written")
         Self.foreignUseLock.withLock {
             if foreignUse == nil { foreignUse = error }
         }
-        return false
     }
 
     // MARK: Members

@@ -66,19 +66,15 @@ extension JSONWriter {
         guard !outOfMemory else { return }
         let index = records.count
         var holder = index
-        if !current.keysAreDistinct {
-            if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
-                records[earlier].holder = index
-                holder = MemberRecord.moved
-                current.needsFixup = true
-            } else if !current.hasIndex, index - current.firstRecord + 1 >= Self.indexThreshold {
-                records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
-                current.lastRecord = index
-                return indexMembers()
-            }
+        if !current.keysAreDistinct, let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
+            records[earlier].holder = index
+            holder = MemberRecord.moved
+            current.needsFixup = true
         }
         records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
         current.lastRecord = index
+        // Members are counted once each, so an object reaches the threshold once.
+        if current.count == Self.indexThreshold, !current.keysAreDistinct { indexMembers() }
     }
 
     /// Writes what goes before a member's value in an object opened with ``beginFixedObject()``: the separator,

@@ -28,19 +28,31 @@ extension JSONWriter {
 
     /// The record of the first member of the open object with the key escaped at `keyStart..<keyEnd`, or `nil`.
     /// Notes the key as the object's (in its filter or table) when `remember` is set and the key is new.
+    ///
+    /// Inlined: for most keys of most objects the filter answers at once, and a call would cost as much again.
+    @inline(__always)
     mutating func earlierMember(keyStart: Int, keyEnd: Int, remember: Bool = true) -> Int? {
         let length = keyEnd - keyStart
         if current.hasIndex {
             return indexedMember(keyStart: keyStart, length: length, remember: remember)
         }
         let bit = Self.filterBit(base + keyStart, count: length)
-        let seen = bit < 64 ? current.seenLow & (1 << bit) : current.seenHigh & (1 << (bit - 64))
-        if seen == 0 {
-            if remember {
-                if bit < 64 { current.seenLow |= 1 << bit } else { current.seenHigh |= 1 << (bit - 64) }
+        let mask: UInt64 = 1 << (bit & 63)
+        if bit < 64 {
+            if current.seenLow & mask == 0 {
+                if remember { current.seenLow |= mask }
+                return nil
             }
+        } else if current.seenHigh & mask == 0 {
+            if remember { current.seenHigh |= mask }
             return nil
         }
+        return scannedMember(keyStart: keyStart, length: length)
+    }
+
+    /// The record of the first member with the key at `keyStart`, found by looking at every earlier one.
+    @inline(never)
+    private mutating func scannedMember(keyStart: Int, length: Int) -> Int? {
         for index in current.firstRecord..<records.count where records[index].holder != MemberRecord.moved {
             keyProbes += 1
             if sameKey(index, keyStart: keyStart, length: length) { return index }
@@ -83,6 +95,7 @@ extension JSONWriter {
         scratchBytes -= (index.mask + 1) * MemoryLayout<MemberIndex.Slot>.stride
     }
 
+    @inline(never)
     private mutating func indexedMember(keyStart: Int, length: Int, remember: Bool) -> Int? {
         let hash = Self.keyHash(base + keyStart, count: length)
         let table = memberIndexes[memberIndexes.count - 1]

@@ -14,7 +14,9 @@ extension JSONWriter {
         copy.withUTF8 { writeString(utf8: $0) }
     }
 
-    /// Writes UTF-8 text as a JSON string, quotes included.
+    /// Writes UTF-8 text as a JSON string, quotes included. Never inlined: the escaping loop is large, and inlined
+    /// into `beginMember` it made the compiler call out for the record that follows.
+    @inline(never)
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
         guard reserve(text.count + 2) else { return }
         appendReserved(UInt8(ascii: "\""))
