@@ -19,7 +19,8 @@ struct CommandIO: Sendable {
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
         writeOutput: { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            let start = UnsafeMutableRawPointer(mutating: base)
+            let data = Data(bytesNoCopy: start, count: bytes.count, deallocator: .none)
             try FileHandle.standardOutput.write(contentsOf: data)
         },
         errorOutput: { FileHandle.standardError.write(Data($0.utf8)) }

@@ -135,6 +135,11 @@ struct CheckCommandTests {
         let generated = try run(["generate", fixturePath("person.json"), "--name", "Person"])
         #expect(generated.0 == 0)
         #expect(generated.1.contains("struct Person: JSONSerializable {"))
+        // format writes to standard output as it goes: the same text as in process.
+        let formatted = try run(["format", fixturePath("people.json"), "--sort-keys"])
+        #expect(formatted.0 == 0)
+        #expect(formatted.1 == CapturedRun(["format", fixturePath("people.json"), "--sort-keys"]).output)
+        #expect(formatted.1.hasPrefix("[\n  {\n"))
     }
 }
 
