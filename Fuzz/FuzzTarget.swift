@@ -92,6 +92,14 @@ enum FuzzChecks {
             } catch let thrown {
                 require(thrown == error, "JSONValue and the context report different errors")
             }
+            do {
+                try JSONFormatter.format(data, options: .default) { _ in fail("format wrote an invalid document") }
+                fail("format accepted a document the context rejects")
+            } catch let thrown as JSONMappingError {
+                require(thrown == error, "format and the context report different errors")
+            } catch {
+                fail("format threw something else than a JSONMappingError")
+            }
             return
         }
         guard let value = try? JSONValue(parsing: data) else { fail("JSONValue rejected a valid document") }
@@ -102,7 +110,27 @@ enum FuzzChecks {
             require(reread == value, "a JSONValue read back different")
             require(reread.hashValue == value.hashValue, "equal values hash differently")
             require((try? JSONMapper.data(from: reread, options: options)) == written, "writing again differed")
+            checkFormatting(data, value, options)
         }
+    }
+
+    /// `jsonmapper format`'s writer, in small chunks: what it prints reads back as the same value (lone surrogates
+    /// become U+FFFD on both sides) and formats to the same bytes again.
+    static func checkFormatting(_ data: Data, _ value: JSONValue, _ options: JSONMapper.WriteOptions) {
+        func format(_ text: Data) -> Data? {
+            var output = Data()
+            do {
+                try JSONFormatter.format(text, options: options, chunkSize: 7) { output.append(contentsOf: $0) }
+            } catch {
+                return nil
+            }
+            return output
+        }
+        guard let formatted = format(data), let reread = try? JSONValue(parsing: formatted) else {
+            fail("format rejected a valid document, or printed text that does not read back")
+        }
+        require(reread == value, "format printed a different value")
+        require(format(formatted) == formatted, "formatting again differed")
     }
 
     /// The known reasons for JSONSerialization to reject a text the native engine accepts.

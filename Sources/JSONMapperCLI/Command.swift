@@ -3,16 +3,29 @@ import Foundation
 /// Where a command reads and writes, so that tests can run commands without a process.
 struct CommandIO: Sendable {
     var standardInput: @Sendable () -> Data
-    var output: @Sendable (String) -> Void
+    /// Writes bytes to standard output, as they come (`format` streams its output); throws when they cannot be
+    /// written.
+    var writeOutput: @Sendable (UnsafeRawBufferPointer) throws -> Void
     var errorOutput: @Sendable (String) -> Void
     /// Standard input as a stream, for commands that read it piece by piece; by default a stream over
     /// ``standardInput``.
     var standardInputStream: (@Sendable () -> InputStream)? = nil
 
+    /// Writes text to standard output.
+    func output(_ text: String) {
+        var text = text
+        text.withUTF8 { try? writeOutput(UnsafeRawBufferPointer($0)) }
+    }
+
     /// The process's standard input, output and error.
     static let process = CommandIO(
         standardInput: { FileHandle.standardInput.readDataToEndOfFile() },
-        output: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeOutput: { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            let start = UnsafeMutableRawPointer(mutating: base)
+            let data = Data(bytesNoCopy: start, count: bytes.count, deallocator: .none)
+            try FileHandle.standardOutput.write(contentsOf: data)
+        },
         errorOutput: { FileHandle.standardError.write(Data($0.utf8)) },
         standardInputStream: { InputStream(fileAtPath: "/dev/stdin") ?? InputStream(data: Data()) }
     )
@@ -21,7 +34,7 @@ struct CommandIO: Sendable {
 /// Exit statuses shared by the commands.
 enum ExitStatus {
     static let success: Int32 = 0
-    /// `check` found a file that is not JSON.
+    /// `check` found a file that is not JSON; `format` got one, ran out of memory, or could not write its output.
     static let invalid: Int32 = 1
     /// Bad arguments, or a file that cannot be read.
     static let usage: Int32 = 2

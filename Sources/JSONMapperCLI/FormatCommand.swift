@@ -7,20 +7,23 @@ enum FormatCommand {
         USAGE: jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]
 
         Prints the JSON document in FILE (standard input when FILE is - or absent) reformatted, with JSONMapper's
-        strict parser and writer: indented by two spaces by default, one element or member per line. Numbers keep
-        their text (12.50 stays 12.50, 1e400 stays 1e400) and strings their characters; escapes are rewritten in
-        the shortest form (\\u0041 becomes A). A key that occurs twice in an object is printed once, in its first
-        position, with its last value, as JSONMapper's getters read it.
+        strict parser and writer: indented by two spaces by default, one element or member per line. Nothing is
+        lost: numbers keep their text (12.50 stays 12.50, 1e400 stays 1e400) and strings their characters, escapes
+        rewritten in the shortest form (\\u0041 becomes A); an escaped lone surrogate, which stands for no character
+        (\\ud800 without its pair), stays an escape (\\uD800). A key that occurs twice in an object is printed once,
+        in its first position, with its last value, as JSONMapper's getters read it. The output is written as it is
+        made: memory holds the document, not the output, however large --indent makes it.
 
         OPTIONS:
           --indent N    Indent by N spaces (0 to 16; default 2).
           --compact     Print the document on one line, without any whitespace.
-          --sort-keys   Order every object's members by their keys' Unicode scalars.
+          --sort-keys   Order every object's members by their keys' code points.
 
         Malformed input prints FILE:LINE:COLUMN: error: MESSAGE on standard error, as `jsonmapper check` does.
 
-        EXIT STATUS: 0 when the document was printed, 1 when it is not JSON, 2 for a usage error or an unreadable
-        file.
+        EXIT STATUS: 0 when the document was printed, 1 when it is not JSON (nothing is printed), when memory ran
+        out or the output could not be written (the output stops there, and standard error says why), 2 for a
+        usage error or an unreadable file.
 
         """
 
@@ -31,7 +34,12 @@ enum FormatCommand {
         var sortKeys = false
     }
 
-    static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+    /// Runs `format`; `memoryLimit` and `chunkSize` stand in, for tests, for the machine's memory and the size of
+    /// the pieces the output is written in.
+    static func run(
+        _ arguments: [String], io: CommandIO, memoryLimit: Int = .max,
+        chunkSize: Int = JSONFormatter.defaultChunkSize
+    ) -> Int32 {
         let options: Options
         switch parse(arguments) {
         case .success(let parsed?):
@@ -52,17 +60,26 @@ enum FormatCommand {
             data = read
         }
         let name = options.file == "-" ? "<stdin>" : options.file
+        var writeOptions = JSONMapper.WriteOptions(
+            prettyPrinted: !options.compact, sortedKeys: options.sortKeys, indentWidth: options.indent ?? 2)
+        writeOptions.memoryLimit = memoryLimit
         do {
-            let value = try JSONValue(parsing: data)
-            let writeOptions = JSONMapper.WriteOptions(
-                prettyPrinted: !options.compact, sortedKeys: options.sortKeys, indentWidth: options.indent ?? 2)
-            io.output(try JSONMapper.string(from: value, options: writeOptions) + "\n")
+            try JSONFormatter.format(data, options: writeOptions, chunkSize: chunkSize) { try io.writeOutput($0) }
+            try io.writeOutput(UnsafeRawBufferPointer(start: Self.newline.utf8Start, count: 1))
             return ExitStatus.success
-        } catch {
+        } catch let error as JSONMappingError where error.line != nil {
             io.errorOutput(CheckCommand.line(for: error, file: name) + "\n")
+            return ExitStatus.invalid
+        } catch let error as JSONMappingError {
+            io.errorOutput("\(name): error: \(error.description)\n")
+            return ExitStatus.invalid
+        } catch {
+            io.errorOutput("jsonmapper: cannot write the output: \(error.localizedDescription)\n")
             return ExitStatus.invalid
         }
     }
+
+    private static let newline: StaticString = "\n"
 
     struct UsageError: Error {
         let message: String

@@ -16,7 +16,7 @@ final class CapturedRun: @unchecked Sendable {
         let box = Box()
         let io = CommandIO(
             standardInput: { Data(input.utf8) },
-            output: { box.append(out: $0) },
+            writeOutput: { box.append(out: $0) },
             errorOutput: { box.append(err: $0) }
         )
         status = JSONMapperCommand.run(arguments, io: io)
@@ -27,13 +27,15 @@ final class CapturedRun: @unchecked Sendable {
     var output: String { lock.withLock { out } }
     var errorOutput: String { lock.withLock { err } }
 
+    /// Output as it comes: bytes (decoded as a whole at the end, since a chunk may end inside a character) and
+    /// text.
     final class Box: @unchecked Sendable {
         private let lock = NSLock()
-        private var out = ""
+        private var out = Data()
         private var err = ""
-        func append(out text: String) { lock.withLock { out += text } }
+        func append(out bytes: UnsafeRawBufferPointer) { lock.withLock { out.append(contentsOf: bytes) } }
         func append(err text: String) { lock.withLock { err += text } }
-        var contents: (String, String) { lock.withLock { (out, err) } }
+        var contents: (String, String) { lock.withLock { (String(decoding: out, as: UTF8.self), err) } }
     }
 }
 
@@ -133,6 +135,11 @@ struct CheckCommandTests {
         let generated = try run(["generate", fixturePath("person.json"), "--name", "Person"])
         #expect(generated.0 == 0)
         #expect(generated.1.contains("struct Person: JSONSerializable {"))
+        // format writes to standard output as it goes: the same text as in process.
+        let formatted = try run(["format", fixturePath("people.json"), "--sort-keys"])
+        #expect(formatted.0 == 0)
+        #expect(formatted.1 == CapturedRun(["format", fixturePath("people.json"), "--sort-keys"]).output)
+        #expect(formatted.1.hasPrefix("[\n  {\n"))
     }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -63,5 +64,58 @@ struct ConcurrencyTests {
                 "items[1]: dropped from [Int]",
                 "name: expected String, found Number 5",
             ])
+    }
+
+    static let otherThreadMessage =
+        "JSONSerializationContext used from another thread: it writes only on the thread running write(to:),"
+        + " so nothing was written"
+
+    @Test("a JSONSerializationContext used from another thread writes nothing there, and the write throws")
+    func serializationContextOnAnotherThread() throws {
+        let model = Writes { c in
+            c.set("a", 1)
+            nonisolated(unsafe) let shared = c
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                shared.set("b.c", 2)
+                shared.setNull("c")
+                shared.set("a", nil as Int?)
+                _ = shared.path
+                done.signal()
+            }.start()
+            done.wait()
+            c.set("d", 3)
+        }
+        let context = JSONSerializationContext(options: .default)
+        model._write(to: context)
+        #expect(context.writer.withBytes { String(decoding: $0, as: UTF8.self) } == #"{"a":1,"d":3}"#)
+        let error = #expect(throws: JSONMappingError.self) { try JSONMapper.data(from: model) }
+        #expect(error?.code == .invalidValue)
+        #expect(error?.path == #"["b.c"]"#)
+        #expect(error?.description == #"["b.c"]: "# + Self.otherThreadMessage)
+    }
+
+    @Test("set from many threads at once (concurrentPerform) never corrupts the output")
+    func serializationContextFromManyThreads() throws {
+        let model = Writes { c in
+            nonisolated(unsafe) let shared = c
+            DispatchQueue.concurrentPerform(iterations: 200) { i in
+                shared.set("key\(i)", String(repeating: "v", count: i * 50))
+            }
+        }
+        for _ in 0..<20 {
+            // Iterations that ran on the writing thread wrote their member; the others only recorded the misuse.
+            let context = JSONSerializationContext(options: .default)
+            model._write(to: context)
+            let written = try JSONValue(parsing: context.writer.withBytes { Data($0) })
+            let keys = written.objectValue?.keys ?? []
+            #expect(keys.allSatisfy { key in written[key]?.stringValue?.count == 50 * (Int(key.dropFirst(3)) ?? -1) })
+            if let error = context.firstError {
+                #expect(error.message == Self.otherThreadMessage)
+                #expect(keys.count < 200)
+            } else {
+                #expect(keys.count == 200)
+            }
+        }
     }
 }

@@ -161,7 +161,7 @@ struct NumberParsingTests {
                 "expected Double, found Number 7777777777777777777777777777777777777777… (out of range)",
                 "expected Int, found Number 7777777777777777777777777777777777777777… (out of range)",
                 "expected Decimal, found Number 0.77777777777777777777777777777777777777…"
-                    + " (more than 38 significant digits)",
+                    + " (more significant digits than Decimal holds)",
             ])
     }
 
@@ -187,6 +187,39 @@ struct NumberParsingTests {
                 Decimal(string: "9999999999999999999"),
                 Decimal(string: "10000000000000000000"),
             ])
+    }
+
+    /// 2^128 − 1, the largest significand `Decimal` holds: 39 digits.
+    static let largestSignificand = "340282366920938463463374607431768211455"
+
+    @Test(
+        "Decimal holds 39 significant digits up to 2^128 − 1, with a large exponent moved into trailing zeros",
+        arguments: [
+            (largestSignificand, DecimalExpectation.exact(largestSignificand)),
+            ("340282366920938463463374607431768211454", .exact("340282366920938463463374607431768211454")),
+            ("-123456789012345678901234567890123456789", .exact("-123456789012345678901234567890123456789")),
+            ("340282366920938463463374607431768211456", .refused(.tooManyDigits)),
+            ("999999999999999999999999999999999999999", .refused(.tooManyDigits)),
+            ("1234567890123456789012345678901234567891", .refused(.tooManyDigits)),
+            // 39 significant digits, at either end of the exponent range.
+            (largestSignificand + "e127", .exact(largestSignificand + "e127")),
+            ("-0." + String(repeating: "0", count: 89) + largestSignificand, .exact("-\(largestSignificand)e-128")),
+            ("0." + String(repeating: "0", count: 90) + largestSignificand, .refused(.outOfRange)),
+            // An exponent above 127 becomes trailing zeros while the significand still fits.
+            ("3402823669209384634633746074317682114e129", .exact("340282366920938463463374607431768211400e127")),
+            ("3402823669209384634633746074317682115e129", .refused(.outOfRange)),
+            ("34028236692093846346337460743176821145e129", .refused(.outOfRange)),
+        ])
+    func decimalSignificand(text: String, expected: DecimalExpectation) throws {
+        var bytes = text
+        let result = bytes.withUTF8 { NumberText(bytes: $0).decimal() }
+        switch expected {
+        case .exact(let value):
+            #expect(try result.get() == Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")))
+            #expect((try? result.get())?.description == Decimal(string: value)?.description)
+        case .refused(let issue):
+            #expect(throws: issue) { try result.get() }
+        }
     }
 
     static func powerOfTen(_ n: Int) -> UInt64 {
@@ -232,4 +265,10 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// What a conversion to `Decimal` should give: the value of a text (as `Decimal(string:)` reads it), or a refusal.
+enum DecimalExpectation: Sendable {
+    case exact(String)
+    case refused(NumberIssue)
 }

@@ -47,6 +47,40 @@ struct RoundTripTests {
         }
     }
 
+    @Test("every Decimal reads back, from leastFiniteMagnitude to greatestFiniteMagnitude, on both engines")
+    func decimals() throws {
+        let largest = NumberParsingTests.largestSignificand  // 2^128 − 1
+        let values: [Decimal] = try [
+            .greatestFiniteMagnitude, .leastFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+            #require(Decimal(string: largest)), #require(Decimal(string: "340282366920938463463374607431768211454")),
+            #require(Decimal(string: "-123456789012345678901234567890123456789")),
+            #require(Decimal(string: "0.\(largest)")), #require(Decimal(string: "12345678901234567890123456789e-128")),
+        ]
+        for value in values {
+            let data = try JSONMapper.data(from: ["d": value])
+            for engine in [JSONMapper.Engine.native, .foundation] {
+                let context = JSONMapper.context(data, engine: engine)
+                #expect(context.getDecimal("d") == value, "\(engine): \(value)")
+                #expect(context.errors.isEmpty, "\(engine): \(context.errors)")
+            }
+            #expect(try JSONValue(parsing: data)["d"]?.decimalValue == value)
+        }
+        // Just above 2^128 − 1: the native engine refuses what it cannot hold exactly; JSONSerialization on Linux
+        // rounds it to 38 digits, and the Foundation engine takes that value.
+        let above = Data(#"{"d": 340282366920938463463374607431768211456}"#.utf8)
+        let native = JSONMapper.context(above)
+        #expect(native.getDecimal("d") == nil)
+        #expect(
+            native.errors.map(\.description) == [
+                "d: expected Decimal, found Number 340282366920938463463374607431768211456"
+                    + " (more significant digits than Decimal holds)"
+            ])
+        #if os(Linux)
+            let foundation = JSONMapper.context(above, engine: .foundation)
+            #expect(foundation.getDecimal("d") == Decimal(string: "340282366920938463463374607431768211450"))
+        #endif
+    }
+
     @Test("generated models read back equal, on both engines, with every option", arguments: 0..<4)
     func models(variant: Int) throws {
         var g = SplitMix64(seed: 100 + UInt64(variant))

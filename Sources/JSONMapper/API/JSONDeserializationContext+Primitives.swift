@@ -56,7 +56,8 @@ extension JSONDeserializationContext {
     /// The exact decimal value of the number at `key`, or `nil`.
     ///
     /// On the native engine the value comes from the number's text, so `0.1` is exactly 0.1: use it for money.
-    /// Numbers with more than 38 significant digits, which `Decimal` cannot hold exactly, are a mismatch.
+    /// A number `Decimal` cannot hold exactly (more than 39 significant digits, or 39 that exceed 2^128 − 1) is a
+    /// mismatch.
     ///
     /// - Parameter key: The member name in this context's object.
     public func getDecimal(_ key: String) -> Decimal? { read(key, required: false) }

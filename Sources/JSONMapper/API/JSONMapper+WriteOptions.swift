@@ -31,6 +31,10 @@ extension JSONMapper {
         /// The spaces per level of pretty-printed output; 2 by default.
         public var indentWidth: Int
 
+        /// The most bytes a write may hold at once, its output included: for tests of what happens when memory runs
+        /// out, without running this machine out of it. Unlimited (the machine's memory) by default.
+        package var memoryLimit = Int.max
+
         /// Creates options.
         ///
         /// - Parameters:
@@ -62,7 +66,7 @@ extension JSONMapper {
         var settings: JSONWriter.Settings {
             JSONWriter.Settings(
                 pretty: prettyPrinted, sortsKeys: sortedKeys, escapesSlashes: escapesSlashes,
-                escapesNonASCII: escapesNonASCII, indentWidth: min(max(indentWidth, 0), 16))
+                escapesNonASCII: escapesNonASCII, indentWidth: min(max(indentWidth, 0), 16), memoryLimit: memoryLimit)
         }
     }
 }

@@ -14,7 +14,9 @@ extension JSONMapper {
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
     /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/invalidValue`` and the culprit's path
-    ///   (`values[2]`, `price`) when a value has no JSON form: a NaN or infinite `Double`, `Float` or date.
+    ///   (`values[2]`, `price`) when a value has no JSON form: a NaN or infinite `Double`, `Float` or date; the
+    ///   same code when `write(to:)` used its context from another thread; ``JSONMappingError/Code/outOfMemory``
+    ///   when the text does not fit in memory.
     public static func data<T: JSONWritable>(
         from model: T, options: WriteOptions = .default
     )
@@ -29,7 +31,8 @@ extension JSONMapper {
     ///   - models: The models, in order.
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
-    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
+    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path, or for text that does not
+    ///   fit in memory.
     public static func data<T: JSONWritable>(
         from models: [T], options: WriteOptions = .default
     )
@@ -38,7 +41,8 @@ extension JSONMapper {
         try write(options) { models._write(to: $0) }
     }
 
-    /// Writes a ``JSONValue``; its numbers keep their text. Never throws: every `JSONValue` has a JSON form.
+    /// Writes a ``JSONValue``; its numbers keep their text. Every `JSONValue` has a JSON form, so this throws only
+    /// when the text does not fit in memory (code ``JSONMappingError/Code/outOfMemory``).
     ///
     /// - Parameters:
     ///   - value: The value.
@@ -55,7 +59,8 @@ extension JSONMapper {
     ///   - value: The value.
     ///   - options: How to write; compact by default.
     /// - Returns: UTF-8 JSON text.
-    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
+    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path, or for text that does not
+    ///   fit in memory.
     public static func data<T: JSONWritableValue>(
         from value: T, options: WriteOptions = .default
     )
@@ -74,7 +79,8 @@ extension JSONMapper {
     ///   - model: The model.
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
-    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
+    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path, or for text that does not
+    ///   fit in memory.
     public static func string<T: JSONWritable>(
         from model: T, options: WriteOptions = .default
     )
@@ -89,7 +95,8 @@ extension JSONMapper {
     ///   - models: The models, in order.
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
-    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
+    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path, or for text that does not
+    ///   fit in memory.
     public static func string<T: JSONWritable>(
         from models: [T], options: WriteOptions = .default
     )
@@ -104,6 +111,8 @@ extension JSONMapper {
     ///   - value: The value.
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
+    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/outOfMemory`` when the text does not fit in
+    ///   memory.
     public static func string(
         from value: JSONValue, options: WriteOptions = .default
     ) throws(JSONMappingError)
@@ -118,7 +127,8 @@ extension JSONMapper {
     ///   - value: The value.
     ///   - options: How to write; compact by default.
     /// - Returns: The JSON text.
-    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path.
+    /// - Throws: A ``JSONMappingError`` for a value that has no JSON form, with its path, or for text that does not
+    ///   fit in memory.
     public static func string<T: JSONWritableValue>(
         from value: T, options: WriteOptions = .default
     )
@@ -137,8 +147,10 @@ extension JSONMapper {
     {
         let context = JSONSerializationContext(options: options)
         body(context)
-        if let error = context.writer.error { throw error }
-        let (bytes, count) = context.writer.takeBytes()
+        if let error = context.firstError { throw error }
+        guard let (bytes, count) = context.writer.takeBytes() else {
+            throw context.writer.error ?? JSONWriter.memoryError(needing: 0)
+        }
         return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
     }
 
@@ -150,7 +162,7 @@ extension JSONMapper {
     {
         let context = JSONSerializationContext(options: options)
         body(context)
-        if let error = context.writer.error { throw error }
+        if let error = context.firstError { throw error }
         return context.writer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -30,6 +30,9 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         /// A value being written has no JSON form: a NaN or infinite `Double`, `Float` or `Date`, or a NaN
         /// `Decimal`. ``JSONMappingError/path`` names it in the same syntax as reading (`values[2]`, `price`).
         public static let invalidValue = Code(name: "invalidValue")
+        /// Writing needed more memory than could be had: the output (or a table the writer keeps while an object
+        /// is open) could not grow. The write stops; nothing is returned.
+        public static let outOfMemory = Code(name: "outOfMemory")
 
         /// The code's name, such as `typeMismatch`.
         public var description: String { name }

@@ -14,7 +14,13 @@ import Foundation
 ///
 /// Members are written in the order `set` is called. A key set twice is written once, in the position where it was
 /// first set, with the value set last (a `nil` set last removes it). Keys are compared by their Unicode scalars, as
-/// the read side does. A context is valid only during the `write(to:)` call it is passed to, on that thread.
+/// the read side does.
+///
+/// A context is valid only during the `write(to:)` call it is passed to, and only on the thread that runs it. A
+/// `set` from another thread (from `DispatchQueue.concurrentPerform`, a task) writes nothing and makes the whole
+/// write throw a ``JSONMappingError`` with code ``JSONMappingError/Code/invalidValue``, whose path is the key it
+/// was given: `key7: JSONSerializationContext used from another thread…`. To build members in parallel, compute
+/// the values there and `set` them afterwards, on the writing thread.
 public final class JSONSerializationContext {
     /// The output being written. Accessed only by the thread running the write, one call at a time.
     @exclusivity(unchecked) var writer: JSONWriter
@@ -22,13 +28,52 @@ public final class JSONSerializationContext {
     /// The options this write was started with.
     public let options: JSONMapper.WriteOptions
 
+    /// The thread that started the write, the only one that may touch ``writer``.
+    private let owner: pthread_t
+    /// The first use of this context from another thread; read and written only under ``foreignUseLock``.
+    private var foreignUse: JSONMappingError?
+    /// One lock for every context's ``foreignUse``: only a misuse and the end of a write take it.
+    private static let foreignUseLock = NSLock()
+
     init(options: JSONMapper.WriteOptions, capacity: Int = 4096) {
         self.options = options
+        owner = pthread_self()
         writer = JSONWriter(settings: options.settings, capacity: capacity)
     }
 
-    /// The path of the member being written, in the read side's syntax: `statuses[3].user`; empty at the top.
-    public var path: String { writer.path }
+    /// The path of the member being written, in the read side's syntax: `statuses[3].user`; empty at the top (and
+    /// from another thread, which the write then reports).
+    public var path: String {
+        guard isWritingThread(else: "path") else { return "" }
+        return writer.path
+    }
+
+    /// The error that makes the write throw: a use from another thread, or else the writer's first error.
+    var firstError: JSONMappingError? {
+        let foreign = Self.foreignUseLock.withLock { foreignUse }
+        return foreign ?? writer.error
+    }
+
+    /// Whether the caller runs on the thread that started the write; if not, records the misuse (with `key`, all
+    /// of the path that can be known from there) and the caller must touch nothing.
+    @inline(__always)
+    private func isWritingThread(else key: String) -> Bool {
+        // pthread_t is an integer or a pointer, the thread's identity on Linux and Darwin: `==` saves a call.
+        if pthread_self() == owner { return true }
+        recordForeignUse(key)
+        return false
+    }
+
+    @inline(never)
+    private func recordForeignUse(_ key: String) {
+        let error = JSONMappingError(
+            code: .invalidValue, path: JSONPath.format([.key(key)]),
+            message: "JSONSerializationContext used from another thread: it writes only on the thread running"
+                + " write(to:), so nothing was written")
+        Self.foreignUseLock.withLock {
+            if foreignUse == nil { foreignUse = error }
+        }
+    }
 
     // MARK: Members
 
@@ -137,16 +182,17 @@ public final class JSONSerializationContext {
     // MARK: Machinery
 
     /// Starts the member `key`; `false` when this context is not writing an object (it was kept past its
-    /// `write(to:)` call), in which case nothing is written.
+    /// `write(to:)` call) or when called from another thread than the write's, in which case nothing is written.
     @usableFromInline
     func _beginMember(_ key: String) -> Bool {
-        guard writer.current.kind == .object else { return false }
+        guard isWritingThread(else: key), writer.current.kind == .object else { return false }
         writer.beginMember(key)
         return true
     }
 
     @usableFromInline
     func _setNil(_ key: String) {
+        guard isWritingThread(else: key) else { return }
         if options.writesNilAsNull {
             setNull(key)
         } else {

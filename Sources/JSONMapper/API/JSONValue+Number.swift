@@ -96,7 +96,8 @@ extension JSONValue {
         /// The nearest `Float`, or `nil` beyond `Float`'s range.
         public var floatValue: Float? { exact { $0.float() } }
 
-        /// The exact `Decimal`, or `nil` with more than 38 significant digits or beyond `Decimal`'s range.
+        /// The exact `Decimal`, or `nil` when its significant digits exceed `Decimal`'s significand (2^128 − 1: any 38
+        /// digits, 39 up to 340282366920938463463374607431768211455) or its power of ten `Decimal`'s range.
         public var decimalValue: Decimal? { exact { $0.decimal() } }
 
         private func exact<T>(_ convert: (NumberText) -> Result<T, NumberIssue>) -> T? {

@@ -81,7 +81,8 @@ public enum JSONValue: Sendable {
     /// The nearest `Double`, when this is a number within `Double`'s range (`1e400` is not).
     public var doubleValue: Double? { numberValue?.doubleValue }
 
-    /// The exact `Decimal`, when this is a number of at most 38 significant digits within `Decimal`'s range.
+    /// The exact `Decimal`, when this is a number whose significand and exponent fit `Decimal` (any 38 significant
+    /// digits, 39 up to 2^128 − 1).
     public var decimalValue: Decimal? { numberValue?.decimalValue }
 
     /// The elements, when this is an array.
@@ -104,7 +105,8 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The compact JSON text: `{"a":1,"b":[true,null]}`. Numbers keep their text.
+    /// The compact JSON text: `{"a":1,"b":[true,null]}`. Numbers keep their text. Empty if the text does not fit
+    /// in memory, where `JSONMapper.string(from:options:)` throws instead.
     public var description: String {
         var writer = JSONWriter(settings: .init())
         writer.writeValue(self)

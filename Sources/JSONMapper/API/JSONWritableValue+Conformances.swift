@@ -188,7 +188,7 @@ extension Dictionary: JSONWritableValue where Key == String, Value: JSONWritable
     ///
     /// - Parameter c: The context to write into.
     public func _write(to c: JSONSerializationContext) {
-        c.writer.beginObject()
+        c.writer.beginObject(distinctKeys: true)
         for key in keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let value = self[key] else { continue }
             c.writer.beginMember(key)

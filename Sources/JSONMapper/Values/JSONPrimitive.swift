@@ -264,7 +264,8 @@ extension Float: JSONPrimitive {
     }
 }
 
-/// `Decimal` reads numbers of up to 38 significant digits, exactly.
+/// `Decimal` reads numbers exactly, when their significant digits fit its 128-bit significand (any 38 digits, 39 up
+/// to 2^128 − 1).
 extension Decimal: JSONPrimitive {
     /// `Decimal`.
     public static var jsonTypeName: String { "Decimal" }

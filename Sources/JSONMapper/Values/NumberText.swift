@@ -6,7 +6,8 @@ enum NumberIssue: Error, Equatable {
     case notWholeNumber
     /// The value is beyond the type's range (`1e30` for `Int`, `1e400` for `Double`).
     case outOfRange
-    /// The value has more significant digits than `Decimal` holds exactly (38).
+    /// The value has more significant digits than `Decimal`'s 128-bit significand holds: more than 39, or 39 that
+    /// exceed 2^128 − 1 (340282366920938463463374607431768211455).
     case tooManyDigits
     /// A string that is not an RFC 3986 URI reference, or that `URL(string:)` does not accept; the reason.
     case notAURL(String)
@@ -16,7 +17,7 @@ enum NumberIssue: Error, Equatable {
         switch self {
         case .notWholeNumber: "not a whole number"
         case .outOfRange: "out of range"
-        case .tooManyDigits: "more than 38 significant digits"
+        case .tooManyDigits: "more significant digits than Decimal holds"
         case .notAURL(let reason): "not a URL: \(reason)"
         }
     }
@@ -180,25 +181,41 @@ struct NumberText {
 
     // MARK: Decimal
 
-    /// The exact `Decimal` value, if it fits `Decimal`'s 38 significant digits and exponent range.
+    /// The largest significand `Decimal` holds, 2^128 − 1: every number of 38 significant digits fits, and those of
+    /// 39 up to this one.
+    static let largestDecimalSignificand = Array("340282366920938463463374607431768211455".utf8)
+
+    /// The exact `Decimal` value, if its significant digits fit `Decimal`'s 128-bit significand and its power of ten
+    /// `Decimal`'s exponent range (-128 to 127, trailing zeros moved into the significand where they fit).
     func decimal() -> Result<Decimal, NumberIssue> {
         if let fast = smallDecimal() { return .success(fast) }
         let parts = decompose()
         var (digits, power) = significantDigits(parts)
         if digits.isEmpty { return .success(0) }
-        if digits.count > 38 { return .failure(.tooManyDigits) }
+        let maximumDigits = Self.largestDecimalSignificand.count
+        if digits.count > maximumDigits { return .failure(.tooManyDigits) }
         // Decimal's exponent is 8 bits: move an exponent above 127 into trailing zeros while they fit.
         var zeros = 0
         if power > Int(Int8.max) {
             zeros = power - Int(Int8.max)
             power = Int(Int8.max)
-            if digits.count + zeros > 38 { return .failure(.outOfRange) }
+            if digits.count + zeros > maximumDigits { return .failure(.outOfRange) }
         }
         if power < Int(Int8.min) { return .failure(.outOfRange) }
-        // Foundation's parser is exact for at most 38 digits and an in-range exponent, which is what it gets here.
+        var significand = digits.map { bytes[$0] }
+        significand += repeatElement(UInt8(ascii: "0"), count: zeros)
+        // Of 39 digits, only those up to 2^128 − 1 fit; digits of equal count compare like their values.
+        if significand.count == maximumDigits, Self.largestDecimalSignificand.lexicographicallyPrecedes(significand) {
+            return .failure(zeros == 0 ? .tooManyDigits : .outOfRange)
+        }
+        // Foundation's parser is exact for a significand that fits and an in-range exponent, which is what it gets
+        // here. A parser that rounded a 39-digit significand instead would raise the exponent: refuse that result.
         var text = parts.negative ? "-" : ""
-        text.unicodeScalars.append(contentsOf: digits.map { Unicode.Scalar(bytes[$0]) })
-        text += String(repeating: "0", count: zeros) + "e\(power)"
-        return Decimal(string: text, locale: Self.posix).map(Result.success) ?? .failure(.outOfRange)
+        text.unicodeScalars.append(contentsOf: significand.map { Unicode.Scalar($0) })
+        text += "e\(power)"
+        guard let decimal = Decimal(string: text, locale: Self.posix),
+            significand.count < maximumDigits || decimal.exponent == power
+        else { return .failure(.outOfRange) }
+        return .success(decimal)
     }
 }

@@ -30,15 +30,29 @@ extension JSONWriter {
 
     // MARK: Objects
 
+    /// Opens an object. With `distinctKeys`, the caller guarantees that no key repeats (a `Dictionary`'s, a
+    /// `JSONValue.Object`'s), and keys are not looked for among the earlier ones.
     @inline(__always)
-    mutating func beginObject() {
+    mutating func beginObject(distinctKeys: Bool = false) {
         append(UInt8(ascii: "{"))
         open(.object)
         current.firstRecord = records.count
+        current.keysAreDistinct = distinctKeys
+    }
+
+    /// Opens an object whose members the caller writes with ``beginFixedMember(wtf8:)``: distinct keys, in their
+    /// final order. It keeps no records and is never rewritten, so its bytes count as committed while it is open.
+    mutating func beginFixedObject() {
+        beginObject(distinctKeys: true)
+        current.isFixed = true
     }
 
     /// Writes what goes before a member's value: the separator, the key and the colon, and records the member.
     mutating func beginMember(_ key: String) {
+        guard !outOfMemory else {
+            current.count += 1
+            return
+        }
         if current.count > 0 {
             records[current.lastRecord].end = count
             append(UInt8(ascii: ","))
@@ -48,28 +62,47 @@ extension JSONWriter {
         let keyStart = count
         writeString(key)
         let keyEnd = count
-        if settings.pretty {
-            append(UInt8(ascii: ":"))
-            append(UInt8(ascii: " "))
-        } else {
-            append(UInt8(ascii: ":"))
-        }
+        writeColon()
+        guard !outOfMemory else { return }
         let index = records.count
         var holder = index
-        if let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
+        if !current.keysAreDistinct, let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
             records[earlier].holder = index
             holder = MemberRecord.moved
             current.needsFixup = true
         }
         records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))
         current.lastRecord = index
+        // Members are counted once each, so an object reaches the threshold once.
+        if current.count == Self.indexThreshold, !current.keysAreDistinct { indexMembers() }
+    }
+
+    /// Writes what goes before a member's value in an object opened with ``beginFixedObject()``: the separator,
+    /// the key (WTF-8: lone surrogates are kept, as escapes) and the colon.
+    mutating func beginFixedMember(wtf8 key: UnsafeBufferPointer<UInt8>) {
+        if current.count > 0 { append(UInt8(ascii: ",")) }
+        current.count += 1
+        if settings.pretty { newline(level: depth) }
+        writeString(wtf8: key)
+        writeColon()
+    }
+
+    @inline(__always)
+    private mutating func writeColon() {
+        if settings.pretty {
+            append(UInt8(ascii: ":"))
+            append(UInt8(ascii: " "))
+        } else {
+            append(UInt8(ascii: ":"))
+        }
     }
 
     /// Removes a member set earlier in the open object, for a key set again to `nil` (which leaves it out).
     mutating func removeMember(_ key: String) {
-        guard current.kind == .object, current.count > 0 else { return }
+        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return }
         let start = count
         writeString(key)
+        guard !outOfMemory else { return }
         if let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false) {
             records[earlier].holder = MemberRecord.removed
             current.needsFixup = true
@@ -80,12 +113,13 @@ extension JSONWriter {
     @inline(__always)
     mutating func endObject() {
         var written = current.count
-        if written > 0 {
+        if written > 0, !current.isFixed, !outOfMemory {
             records[current.lastRecord].end = count
             if current.needsFixup || (settings.sortsKeys && written > 1) {
                 written = rewriteMembers()
             }
         }
+        if current.hasIndex { dropIndex() }
         records.removeSubrange(current.firstRecord...)
         close()
         if settings.pretty && written > 0 { newline(level: depth) }
@@ -105,44 +139,6 @@ extension JSONWriter {
         current = stack.removeLast()
     }
 
-    // MARK: Duplicate keys
-
-    /// The record of the first member of the open object with the key escaped at `keyStart..<keyEnd`, or `nil`.
-    /// Notes the key in the object's filter when `remember` is set.
-    private mutating func earlierMember(keyStart: Int, keyEnd: Int, remember: Bool = true) -> Int? {
-        let bit = Self.filterBit(base + keyStart, count: keyEnd - keyStart)
-        let seen = bit < 64 ? current.seenLow & (1 << bit) : current.seenHigh & (1 << (bit - 64))
-        if seen == 0 {
-            if remember {
-                if bit < 64 { current.seenLow |= 1 << bit } else { current.seenHigh |= 1 << (bit - 64) }
-            }
-            return nil
-        }
-        let length = keyEnd - keyStart
-        for index in current.firstRecord..<records.count where records[index].holder != MemberRecord.moved {
-            let record = records[index]
-            if record.keyEnd - record.keyStart == length, memcmp(base + record.keyStart, base + keyStart, length) == 0 {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// A bit from 0 to 127 for a key's bytes: its length and first and last eight bytes, mixed.
-    @inline(__always)
-    private static func filterBit(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: count)
-        if count >= 8 {
-            hash ^= Digits.load(bytes) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= Digits.load(bytes + count - 8) &* 0xC2B2_AE3D_27D4_EB4F
-        } else {
-            for i in 0..<count { hash = (hash << 8) | UInt64(bytes[i]) }
-            hash &*= 0x9E37_79B9_7F4A_7C15
-        }
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        return hash >> 57
-    }
-
     // MARK: Rewriting an object
 
     /// Rewrites the body of the object closing now: each key once, in its first position with its last value, in
@@ -159,10 +155,17 @@ extension JSONWriter {
         }
         let bodyStart = current.bodyStart
         let bodyCount = count - bodyStart
-        guard let copy = RawMemory.allocate(UInt8.self, count: bodyCount) else {
-            fatalError("JSONMapper: cannot allocate \(bodyCount) bytes to reorder an object")
+        guard scratchBytes + bodyCount <= settings.memoryLimit - capacity,
+            let copy = RawMemory.allocate(UInt8.self, count: bodyCount)
+        else {
+            fail(needing: bodyCount)
+            return 0
         }
-        defer { RawMemory.free(copy) }
+        scratchBytes += bodyCount
+        defer {
+            RawMemory.free(copy)
+            scratchBytes = max(0, scratchBytes - bodyCount)
+        }
         copy.update(from: base + bodyStart, count: bodyCount)
         truncate(to: bodyStart)
         for (position, index) in order.enumerated() {

@@ -43,7 +43,7 @@ extension JSONWriter {
         let (year, month, day) = Self.civil(daysSince1970: days)
         let millisecond = Int(inDay % 1000)
         let second = Int(inDay / 1000)
-        reserve(26)
+        guard reserve(26) else { return }
         appendReserved(UInt8(ascii: "\""))
         appendDigits(year, 4)
         appendReserved(UInt8(ascii: "-"))
@@ -72,7 +72,7 @@ extension JSONWriter {
             base[count + position] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
-        truncate(to: count + width)
+        advance(width)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).

@@ -20,9 +20,9 @@ extension JSONWriter {
     @inline(__always)
     mutating func writeMagnitude(_ value: UInt64) {
         let length = NumberWriting.digitCount(value)
-        reserve(length)
+        guard reserve(length) else { return }
         NumberWriting.writeDigits(value, length: length, to: base + count)
-        truncate(to: count + length)
+        advance(length)
     }
 
     /// Writes the shortest text that reads back as `value`, or rejects a NaN or infinity.
@@ -31,19 +31,19 @@ extension JSONWriter {
         if let integer = Int64(exactly: value), abs(integer) < 1 << 53, integer != 0 || value.sign == .plus {
             return writeInteger(integer)
         }
-        reserve(NumberWriting.maximumFloatLength)
+        guard reserve(NumberWriting.maximumFloatLength) else { return }
         var sink = NumberWriting.Sink(destination: base + count)
         value.write(to: &sink)
-        truncate(to: count + NumberWriting.jsonForm(base + count, count: sink.count))
+        advance(NumberWriting.jsonForm(base + count, count: sink.count))
     }
 
     /// Writes the shortest text that reads back as `value` when read as a `Float`, or rejects a NaN or infinity.
     mutating func writeFloat(_ value: Float) {
         guard value.isFinite else { return reject("cannot write Float \(value): JSON numbers are finite") }
-        reserve(NumberWriting.maximumFloatLength)
+        guard reserve(NumberWriting.maximumFloatLength) else { return }
         var sink = NumberWriting.Sink(destination: base + count)
         value.write(to: &sink)
-        truncate(to: count + NumberWriting.jsonForm(base + count, count: sink.count))
+        advance(NumberWriting.jsonForm(base + count, count: sink.count))
     }
 
     /// Writes `value` exactly, or rejects a NaN.

@@ -14,15 +14,54 @@ extension JSONWriter {
         copy.withUTF8 { writeString(utf8: $0) }
     }
 
-    /// Writes UTF-8 text as a JSON string, quotes included: plain runs are copied eight bytes at a time.
+    /// Writes UTF-8 text as a JSON string, quotes included. Never inlined: the escaping loop is large, and inlined
+    /// into `beginMember` it made the compiler call out for the record that follows.
+    @inline(never)
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let n = text.count
-        reserve(n + 2)
+        guard reserve(text.count + 2) else { return }
         appendReserved(UInt8(ascii: "\""))
-        guard let source = text.baseAddress else {
-            appendReserved(UInt8(ascii: "\""))
-            return
+        writeStringContent(utf8: text)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Writes WTF-8 text as a JSON string, quotes included: UTF-8 in which a lone UTF-16 surrogate (which a JSON
+    /// escape such as `\uD800` can stand for, but no Unicode scalar) is encoded like a scalar, in three bytes
+    /// `ED A0 80`–`ED BF BF`. Each is written as its escape again, so that no code unit is lost.
+    mutating func writeString(wtf8 text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress, let first = Self.surrogate(in: text, from: 0) else {
+            return writeString(utf8: text)
         }
+        guard reserve(text.count + 2) else { return }
+        appendReserved(UInt8(ascii: "\""))
+        var runStart = 0
+        var next: Int? = first
+        while let surrogate = next {
+            writeStringContent(utf8: UnsafeBufferPointer(start: source + runStart, count: surrogate - runStart))
+            let unit = UInt16(source[surrogate] & 0x0F) << 12 | UInt16(source[surrogate + 1] & 0x3F) << 6
+                | UInt16(source[surrogate + 2] & 0x3F)
+            writeUnicodeEscape(unit)
+            runStart = surrogate + 3
+            next = Self.surrogate(in: text, from: runStart)
+        }
+        writeStringContent(utf8: UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
+        append(UInt8(ascii: "\""))
+    }
+
+    /// The offset of the first encoded surrogate in WTF-8 `text` at or after `start`, or `nil`.
+    private static func surrogate(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        while i + 2 < text.count {
+            if text[i] == 0xED && text[i + 1] >= 0xA0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Writes UTF-8 text between a string's quotes, escaped: plain runs are copied eight bytes at a time.
+    @inline(__always)
+    private mutating func writeStringContent(utf8 text: UnsafeBufferPointer<UInt8>) {
+        let n = text.count
+        guard let source = text.baseAddress else { return }
         let plainASCII = !settings.escapesSlashes && !settings.escapesNonASCII
         var i = 0
         var runStart = 0
@@ -46,7 +85,6 @@ extension JSONWriter {
             runStart = i
         }
         copyRun(source + runStart, count: n - runStart)
-        append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (exact, no false negatives).
@@ -75,10 +113,9 @@ extension JSONWriter {
 
     @inline(__always)
     private mutating func copyRun(_ start: UnsafePointer<UInt8>, count run: Int) {
-        guard run > 0 else { return }
-        reserve(run)
+        guard run > 0, reserve(run) else { return }
         (base + count).update(from: start, count: run)
-        truncate(to: count + run)
+        advance(run)
     }
 
     private mutating func writeEscape(_ byte: UInt8) {
@@ -98,7 +135,7 @@ extension JSONWriter {
     /// Writes `\uXXXX` with upper-case hex digits.
     private mutating func writeUnicodeEscape(_ unit: UInt16) {
         let hex: StaticString = "0123456789ABCDEF"
-        reserve(6)
+        guard reserve(6) else { return }
         appendReserved(UInt8(ascii: "\\"))
         appendReserved(UInt8(ascii: "u"))
         for shift in stride(from: 12, through: 0, by: -4) {

@@ -22,7 +22,8 @@ extension JSONWriter {
                     beginArray()
                     pending.append(.array(array, 0))
                 case .object(let object):
-                    beginObject()
+                    // An Object holds each key once (compared by scalars, so their escapes differ too).
+                    beginObject(distinctKeys: true)
                     pending.append(.object(object, 0))
                 }
             }

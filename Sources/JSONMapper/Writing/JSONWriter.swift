@@ -7,8 +7,11 @@ import Foundation
 /// key was set twice (the later value moves to the first one's position) or when keys must be sorted, its body is
 /// rewritten from a copy of its member ranges. Nothing recurses: nested models and values open frames on a stack.
 ///
-/// The bytes before the first still-open object (``committedCount``) never change again, so a caller may hand them
-/// on, to a file or a stream, while the rest is written.
+/// The bytes before the first still-open object that may be rewritten (``committedCount``) never change again, so a
+/// caller may hand them on, to a file or a stream, while the rest is written (``drain(_:)``).
+///
+/// Memory that cannot be had never traps: the first allocation that fails records an error, frees the output, and
+/// every later write does nothing, so the entry point throws when the write ends.
 struct JSONWriter: ~Copyable {
     /// The settings that shape the text, fixed for one write.
     struct Settings {
@@ -17,6 +20,9 @@ struct JSONWriter: ~Copyable {
         var escapesSlashes = false
         var escapesNonASCII = false
         var indentWidth = 2
+        /// The most bytes the writer may hold at once (its output and its scratch tables): for tests, which stand
+        /// in for a machine whose memory runs out without exhausting this one's.
+        var memoryLimit = Int.max
     }
 
     enum ContainerKind: UInt8 {
@@ -26,6 +32,14 @@ struct JSONWriter: ~Copyable {
     /// One open container.
     struct Frame {
         var kind: ContainerKind
+        /// The caller guarantees that the object's keys are distinct (a `Dictionary`'s, a `JSONValue.Object`'s):
+        /// no key is looked for among the earlier ones.
+        var keysAreDistinct = false
+        /// The caller also writes the members in their final order, and keeps no records of them: the object is
+        /// never rewritten, and its bytes can be handed on while it is open (``beginFixedMember(wtf8:)``).
+        var isFixed = false
+        /// Whether the object's first members are in a hash table, the last of ``memberIndexes``.
+        var hasIndex = false
         /// Elements or members begun so far (for objects, including replaced and removed ones).
         var count = 0
         /// The offset of the first byte after the opening bracket.
@@ -57,65 +71,131 @@ struct JSONWriter: ~Copyable {
         static let moved = -2
     }
 
+    /// Where the writer points once its memory is gone: never written to (the capacity is then 0), never freed.
+    nonisolated(unsafe) private static let noMemory = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
     let settings: Settings
     /// The innermost open container; `.root` outside all of them.
     var current = Frame(kind: .root)
     /// The containers around ``current``, outermost first.
     var stack: [Frame] = []
     var records: [MemberRecord] = []
-    /// The first value that JSON cannot hold, with its path.
+    /// The hash tables of the open objects that have one, innermost last.
+    var memberIndexes: [MemberIndex] = []
+    /// Bytes held besides the output: the hash tables and a copy while an object is rewritten.
+    var scratchBytes = 0
+    /// How many earlier members were looked at to find out whether a key was set before: the cost of duplicate
+    /// detection, which tests check grows linearly with the members.
+    var keyProbes = 0
+    /// The first value that JSON cannot hold, with its path, or the memory that could not be had.
     private(set) var error: JSONMappingError?
+    /// Whether an allocation failed: the output is gone and nothing more is written.
+    private(set) var outOfMemory = false
 
     init(settings: Settings, capacity: Int = 4096) {
         self.settings = settings
-        self.capacity = max(64, capacity)
-        // An allocation this small failing means the process is out of memory anyway.
-        guard let base = RawMemory.allocate(UInt8.self, count: self.capacity) else {
-            fatalError("JSONMapper: cannot allocate \(self.capacity) bytes to write JSON")
+        let wanted = min(max(64, capacity), max(settings.memoryLimit, 0))
+        if wanted > 0, let base = RawMemory.allocate(UInt8.self, count: wanted) {
+            self.base = base
+            self.capacity = wanted
+        } else {
+            base = Self.noMemory
+            self.capacity = 0
+            fail(needing: wanted)
         }
-        self.base = base
     }
 
     deinit {
-        RawMemory.free(base)
+        if base != Self.noMemory { RawMemory.free(base) }
+        for index in memberIndexes { RawMemory.free(index.slots) }
     }
 
     /// How many containers are open.
     var depth: Int { stack.count }
 
-    /// The number of leading bytes that no later write changes: everything before the outermost open object.
+    /// The number of leading bytes that no later write changes: everything before the outermost open object that
+    /// may still be rewritten (objects written with ``beginFixedMember(wtf8:)`` never are).
     var committedCount: Int {
-        if current.kind == .object, stack.allSatisfy({ $0.kind != .object }) { return current.bodyStart - 1 }
-        guard let outer = stack.first(where: { $0.kind == .object }) else { return count }
-        return outer.bodyStart - 1
+        if outOfMemory { return 0 }
+        for frame in stack where frame.kind == .object && !frame.isFixed { return frame.bodyStart - 1 }
+        if current.kind == .object && !current.isFixed { return current.bodyStart - 1 }
+        return count
+    }
+
+    /// Hands the committed bytes to `body` and drops them from the buffer, so that what a long write holds stays
+    /// bounded by what is still open.
+    mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let done = committedCount
+        guard done > 0 else { return }
+        try body(UnsafeRawBufferPointer(start: base, count: done))
+        memmove(base, base + done, count - done)
+        count -= done
+        current.bodyStart -= done
+        for index in stack.indices { stack[index].bodyStart -= done }
+        for index in records.indices {
+            records[index].keyStart -= done
+            records[index].keyEnd -= done
+            if records[index].end >= 0 { records[index].end -= done }
+        }
     }
 
     // MARK: Bytes
 
-    /// Makes room for `more` bytes after ``count``.
+    /// Makes room for `more` bytes after ``count``; `false` when the memory cannot be had, and then the caller
+    /// writes nothing.
     @inline(__always)
-    mutating func reserve(_ more: Int) {
-        if count + more > capacity { grow(count + more) }
+    mutating func reserve(_ more: Int) -> Bool {
+        if count + more > capacity { return grow(count + more) }
+        return true
     }
 
-    private mutating func grow(_ needed: Int) {
+    private mutating func grow(_ needed: Int) -> Bool {
+        guard !outOfMemory else { return false }
         // Small buffers grow fourfold, so that few freed heap blocks stay behind them; from 256 KiB on, where glibc
         // maps blocks of their own and realloc moves them without copying, by half, which keeps the slack small.
-        var newCapacity = capacity < 256 * 1024 ? capacity * 4 : capacity + capacity / 2
-        if newCapacity < needed { newCapacity = needed + needed / 4 }
-        guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
-            fatalError("JSONMapper: cannot grow the JSON output to \(newCapacity) bytes")
+        var wanted = capacity < 256 * 1024 ? capacity * 4 : capacity + capacity / 2
+        if wanted < needed { wanted = needed > Int.max - needed / 4 ? needed : needed + needed / 4 }
+        wanted = min(wanted, settings.memoryLimit - scratchBytes)
+        if needed <= wanted {
+            if let grown = RawMemory.reallocate(base, count: wanted) {
+                (base, capacity) = (grown, wanted)
+                return true
+            }
+            // Without the slack, the exact need may still be had.
+            if wanted > needed, let grown = RawMemory.reallocate(base, count: needed) {
+                (base, capacity) = (grown, needed)
+                return true
+            }
         }
-        base = grown
-        capacity = newCapacity
+        fail(needing: needed)
+        return false
+    }
+
+    /// Records that `bytes` could not be had, and lets the output go: nothing more is written.
+    mutating func fail(needing bytes: Int) {
+        if error == nil { error = Self.memoryError(needing: bytes) }
+        outOfMemory = true
+        if base != Self.noMemory { RawMemory.free(base) }
+        base = Self.noMemory
+        (count, capacity) = (0, 0)
+        for index in memberIndexes { RawMemory.free(index.slots) }
+        memberIndexes.removeAll()
+        scratchBytes = 0
+    }
+
+    /// The error of a write that ran out of memory when it asked for a block of `bytes`.
+    static func memoryError(needing bytes: Int) -> JSONMappingError {
+        JSONMappingError(
+            code: .outOfMemory, path: "",
+            message: "not enough memory to write the JSON text (could not have \(bytes) bytes)")
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        reserve(1)
+        guard reserve(1) else { return }
         base[count] = byte
         count += 1
     }
@@ -127,10 +207,15 @@ struct JSONWriter: ~Copyable {
         count += 1
     }
 
+    /// Counts `written` bytes that were put after ``count`` in room ``reserve(_:)`` made.
+    @inline(__always)
+    mutating func advance(_ written: Int) {
+        count += written
+    }
+
     @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
+        guard let source = bytes.baseAddress, !bytes.isEmpty, reserve(bytes.count) else { return }
         (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         count += bytes.count
     }
@@ -141,29 +226,27 @@ struct JSONWriter: ~Copyable {
         append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Moves the end back to `offset`, dropping what was written after it.
+    /// Moves the end back to `offset`, dropping what was written after it (nothing once the memory is gone).
     mutating func truncate(to offset: Int) {
-        count = offset
+        if !outOfMemory { count = offset }
     }
 
     /// A newline and the indentation of `level` containers deep.
     @inline(__always)
     mutating func newline(level: Int) {
         let spaces = level * settings.indentWidth
-        reserve(1 + spaces)
+        guard reserve(1 + spaces) else { return }
         base[count] = UInt8(ascii: "\n")
         (base + count + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
         count += 1 + spaces
     }
 
-    /// Hands the bytes over to the caller, who frees them with `free`, trimmed to their count; the writer starts
-    /// again with an empty buffer.
-    mutating func takeBytes() -> (bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// Hands the bytes over to the caller, who frees them with `free`, trimmed to their count; the writer keeps
+    /// nothing. `nil` once the memory is gone.
+    mutating func takeBytes() -> (bytes: UnsafeMutablePointer<UInt8>, count: Int)? {
+        guard !outOfMemory else { return nil }
         let taken = (RawMemory.reallocate(base, count: count) ?? base, count)
-        guard let fresh = RawMemory.allocate(UInt8.self, count: 64) else {
-            fatalError("JSONMapper: cannot allocate 64 bytes to write JSON")
-        }
-        (base, count, capacity) = (fresh, 0, 64)
+        (base, count, capacity) = (Self.noMemory, 0, 0)
         return taken
     }
 
@@ -194,6 +277,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// The path of the value being written, in the read side's syntax: `statuses[3].user.id`, `[1].values[0]`.
+    /// Objects written with ``beginFixedMember(wtf8:)`` keep no keys, and add no step.
     var path: String {
         var components: [PathComponent] = []
         for frame in stack + [current] {
@@ -209,9 +293,10 @@ struct JSONWriter: ~Copyable {
         return JSONPath.format(components)
     }
 
-    /// The key of record `index`, decoded from its escaped bytes.
+    /// The key of record `index`, decoded from its escaped bytes; empty once the memory is gone.
     func key(of index: Int) -> String {
         let record = records[index]
+        guard !outOfMemory, record.keyEnd - record.keyStart >= 2 else { return "" }
         return StringDecoding.decode(
             base + record.keyStart + 1, count: record.keyEnd - record.keyStart - 2, escaped: true)
     }
