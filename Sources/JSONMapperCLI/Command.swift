@@ -30,7 +30,7 @@ enum JSONMapperCommand {
 
         COMMANDS:
           check FILE...        Check that each file is JSON, with the library's strict parser.
-          generate FILE...     Print JSONSerializable models for sample documents.
+          generate FILE...     Print models that read and write documents like the samples.
           format [FILE]        Print a document reformatted: indented, compact or with sorted keys.
 
         Run `jsonmapper <command> --help` for a command's options.
