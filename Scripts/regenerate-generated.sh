@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Rewrites what `jsonmapper generate` is expected to print: the golden files of GenerateCommandTests and the models
 # in Tests/JSONMapperTests/Generated/, which the test target compiles. Run it after changing the generator, then read
-# the diff: every change in it is a change users will see.
+# the diff: every change in it is a change users will see. The twitter, citm_catalog and canada models need the
+# shared data (../shared/data/bench, or JSONMAPPER_SHARED_DATA).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 swift build --product jsonmapper
 jsonmapper="$(swift build --show-bin-path)/jsonmapper"
+bench="${JSONMAPPER_SHARED_DATA:-$root/../shared/data}/bench"
 golden=Tests/JSONMapperTests/Golden
 generated=Tests/JSONMapperTests/Generated
 
@@ -26,4 +28,7 @@ generated=Tests/JSONMapperTests/Generated
 "$jsonmapper" generate Fixtures/torture.json --name Torture >"$generated/Torture.swift"
 "$jsonmapper" generate Fixtures/torture.json --name Torture --public --enums --class --namespace TortureOptions \
     >"$generated/TortureOptions.swift"
+"$jsonmapper" generate "$bench/twitter.json" --namespace TwitterModels >"$generated/Twitter.swift"
+"$jsonmapper" generate "$bench/citm_catalog.json" --namespace CitmModels >"$generated/CitmCatalog.swift"
+"$jsonmapper" generate "$bench/canada.json" --namespace CanadaModels >"$generated/Canada.swift"
 git status --short "$golden" "$generated"

@@ -17,6 +17,11 @@ enum GeneratedFiles {
             decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"),
             as: UTF8.self)
     }
+
+    /// A benchmark payload from the shared data (`../shared/data/bench`).
+    static func bench(_ name: String) -> URL {
+        TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
+    }
 }
 
 @Suite("Generated models compile, map and write back their samples")
@@ -163,6 +168,40 @@ struct GeneratedModelTests {
         #expect(written(event([])) == #"{"kind":"default","state":"done","level":"low","at":"1970-01-01T00:00:00Z"}"#)
         #expect(written(event(["a"])).hasSuffix(#","tags":["a"]}"#))
         #expect(written(Options.SetModel(members: [])) == #"{"members":[]}"#)
+    }
+
+    @Test(
+        "twitter, citm_catalog and canada: the committed models map the file and write it back, nulls aside",
+        .enabled(if: TestSuiteFiles.shouldRun, "needs ../shared/data"),
+        arguments: [
+            ("twitter.json", "Twitter.swift", "TwitterModels"),
+            ("citm_catalog.json", "CitmCatalog.swift", "CitmModels"),
+            ("canada.json", "Canada.swift", "CanadaModels"),
+        ])
+    func benchmarkPayloads(payload: String, file: String, namespace: String) throws {
+        let url = GeneratedFiles.bench(payload)
+        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let run = CapturedRun(["generate", url.path, "--namespace", namespace])
+        #expect(run.output == (try GeneratedFiles.source(file)))
+        let differences =
+            switch payload {
+            case "twitter.json": try RoundTripComparison.check(TwitterModels.Twitter.self, data)
+            case "citm_catalog.json": try RoundTripComparison.check(CitmModels.CitmCatalog.self, data)
+            default: try RoundTripComparison.check(CanadaModels.Canada.self, data)
+            }
+        #expect(differences == [])
+    }
+
+    @Test("twitter's statuses and retweeted statuses are one recursive class")
+    func twitterRecursion() throws {
+        let url = GeneratedFiles.bench("twitter.json")
+        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let twitter = try JSONMapper.decode(TwitterModels.Twitter.self, from: data)
+        let retweets = twitter.statuses.compactMap(\.retweetedStatus)
+        #expect(twitter.statuses.count == 100)
+        #expect(retweets.count > 0)
+        #expect(retweets.allSatisfy { $0.retweetedStatus == nil })
+        #expect(twitter.statuses.reduce(0) { $0 + $1.entities.media.count } > 0)
     }
 
     @Test(
