@@ -153,4 +153,18 @@ struct ShapeInferenceTests {
         #expect(list.output.contains("let a: Root?\n"))
         #expect(!list.output.contains("\nstruct "))
     }
+
+    @Test("types that hold each other directly are both final classes, each saying through which property")
+    func mutualRecursion() {
+        let models = generated(#"{"a": {"x": 1, "b": {"y": 2, "a": {"x": 3}}}}"#)
+        #expect(models.contains("final class Sample: JSONSerializable"))
+        #expect(models.contains("final class A: JSONSerializable"))
+        #expect(models.contains("    let a: A\n"))
+        #expect(models.contains("    let b: Sample?\n"))
+        #expect(
+            models.contains(
+                "/// A final class, not a struct: `b` holds a value of type Sample, which holds this type again, and a "
+                    + "struct cannot\n/// contain itself.\n"))
+        #expect(!models.contains("\nstruct "))
+    }
 }

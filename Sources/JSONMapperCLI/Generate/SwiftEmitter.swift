@@ -68,10 +68,11 @@ struct SwiftEmitter {
         if let recursive = model.recursiveField {
             let through = model.fields[recursive]
             let target = through.type.model.map { builder.models[$0].name } ?? model.name
-            let what = target == model.name ? "another \(model.name)" : "a \(target), which holds a \(model.name)"
+            let what =
+                target == model.name
+                ? "holds another \(model.name)" : "holds a value of type \(target), which holds this type again"
             let why =
-                "A final class, not a struct: a \(model.name) holds \(what) (`\(through.property)`), and a struct "
-                + "cannot contain itself."
+                "A final class, not a struct: `\(through.property)` \(what), and a struct cannot contain itself."
             lines += Self.wrapped(why, prefix: "/// ")
         }
         let conformances =

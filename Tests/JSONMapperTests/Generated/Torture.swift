@@ -952,7 +952,7 @@ struct Row: JSONSerializable, JSONWritable, Equatable, Sendable {
     }
 }
 
-/// A final class, not a struct: a Chain holds another Chain (`next`), and a struct cannot contain itself.
+/// A final class, not a struct: `next` holds another Chain, and a struct cannot contain itself.
 final class Chain: JSONSerializable, JSONWritable, Equatable, Sendable {
     let id: Int
     let label: String

@@ -1835,7 +1835,7 @@ public enum TortureOptions {
         }
     }
 
-    /// A final class, not a struct: a Chain holds another Chain (`next`), and a struct cannot contain itself.
+    /// A final class, not a struct: `next` holds another Chain, and a struct cannot contain itself.
     public final class Chain: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let id: Int
         public let label: String

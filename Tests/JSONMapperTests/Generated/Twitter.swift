@@ -20,7 +20,7 @@ enum TwitterModels {
         }
     }
 
-    /// A final class, not a struct: a Status holds another Status (`retweetedStatus`), and a struct cannot contain itself.
+    /// A final class, not a struct: `retweetedStatus` holds another Status, and a struct cannot contain itself.
     final class Status: JSONSerializable, JSONWritable, Equatable, Sendable {
         let metadata: Metadata
         let createdAt: String
