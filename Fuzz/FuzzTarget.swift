@@ -242,6 +242,8 @@ struct FuzzModel: JSONSerializable {
             parts.append("\(c.getArray(key) as [[Double]])|\(c.getArray(key) as [Date])")
             parts.append("\(c.getDictionary(key) as [String: String])")
             parts.append("\(c.getArray(key, ofClass: FuzzLeaf.self).map(\.fingerprint))")
+            let table: [[FuzzLeaf]] = c.requireArray(key, ofClass: FuzzLeaf.self)
+            parts.append("\(table.map { $0.map(\.fingerprint) })")
             let leaves = c.getDictionary(key, ofClass: FuzzLeaf.self).mapValues(\.fingerprint)
             parts.append("\(leaves.sorted { $0.key < $1.key })")
             parts.append("\(c.getObject(key, ofClass: FuzzLeaf.self)?.fingerprint as Any)")

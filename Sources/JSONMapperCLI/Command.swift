@@ -50,7 +50,7 @@ enum JSONMapperCommand {
 
         COMMANDS:
           check [--lines] FILE...  Check that each file is JSON (or JSON Lines), with the strict parser.
-          generate FILE...         Print JSONSerializable models for sample documents.
+          generate FILE...         Print models that read and write documents like the samples.
           format [FILE]            Print a document reformatted: indented, compact or with sorted keys.
 
         OPTIONS:

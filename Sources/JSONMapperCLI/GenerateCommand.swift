@@ -1,28 +1,30 @@
 import Foundation
 import JSONMapper
 
-/// `jsonmapper generate FILE... [--name ROOT] [--struct | --class]`: prints models for sample documents.
+/// `jsonmapper generate FILE... [--lines FILE]... [options]`: prints models for sample documents.
 enum GenerateCommand {
     static let help = """
-        USAGE: jsonmapper generate FILE... [--name ROOT] [--struct | --class]
+        USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT] [--struct | --class] [--read-only]
+                                   [--public] [--enums] [--namespace NAME]
 
-        Reads one or more sample documents of the same shape (- for standard input) and prints Swift models that
-        conform to JSONSerializable: one type per distinct object shape. A field is required (require…) when every
-        sample has it with a value other than null, optional (get…) otherwise.
+        Reads sample documents of the same shape (FILE, - for standard input, or each line of a JSON Lines file)
+        and prints Swift models that read them (JSONSerializable) and write them back (JSONWritable): one type per
+        shape, where objects whose fields are the same apart from some missing are one type. A field is required
+        (require…) when every sample has it with a value other than null, optional (get…) otherwise. Every type is
+        Equatable and Sendable; a type that holds itself (not through an array) is a final class.
 
         OPTIONS:
-          --name ROOT   The name of the top-level type (default: from the first file's name; Root for
-                        standard input, RootElement for the elements of an array there).
-          --struct      Generate structs (the default).
-          --class       Generate final classes (not with --struct).
+          --lines FILE      Take every line of FILE, a JSON Lines file, as a sample.
+          --name ROOT       The name of the top-level type (default: from the first file's name; Root for
+                            standard input, RootElement for the elements of an array there).
+          --struct          Generate structs (the default).
+          --class           Generate final classes (not with --struct).
+          --read-only       Generate JSONSerializable only, without write(to:).
+          --public          Generate public types, members and memberwise initializers, for other modules.
+          --enums           Make string fields with a few repeated values enums, with an `unknown` fallback.
+          --namespace NAME  Declare the types inside `enum NAME`, apart from the module's other types.
 
         """
-
-    struct Options {
-        var files: [String] = []
-        var rootName: String?
-        var declaration = SwiftEmitter.Declaration.struct
-    }
 
     static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         let options: Options
@@ -37,102 +39,76 @@ enum GenerateCommand {
             return ExitStatus.usage
         }
         let root = Position(key: "", isElement: false, owner: nil)
-        for path in options.files {
-            let data: Data
-            switch JSONMapperCommand.read(path, io: io) {
-            case .failure(let error):
-                io.errorOutput(error.message + "\n")
-                return ExitStatus.usage
-            case .success(let contents):
-                data = contents
-            }
-            switch JSONSample.parse(data) {
-            case .failure(let error):
-                io.errorOutput(CheckCommand.line(for: error, file: path == "-" ? "<stdin>" : path) + "\n")
-                return ExitStatus.invalid
-            case .success(let sample):
-                guard
-                    sample.kind == .object
-                        || (sample.kind == .array && sample.elements.allSatisfy({ $0.kind == .object })
-                            && !sample.elements.isEmpty)
-                else {
-                    let problem = "the top-level value must be an object or a non-empty array of objects"
-                    io.errorOutput("jsonmapper generate: \(path): \(problem)\n")
-                    return ExitStatus.invalid
-                }
-                ShapeInference.add(sample, to: root)
-            }
+        for input in options.inputs {
+            if let failure = add(input, to: root, io: io) { return failure }
         }
         guard root.kinds.count == 1 else {
             io.errorOutput(
                 "jsonmapper generate: the samples mix top-level objects and arrays; give samples of one shape\n")
             return ExitStatus.invalid
         }
-        let rootName = options.rootName ?? defaultRootName(options.files[0], singular: root.kinds == [.array])
-        let builder = ModelBuilder(root: root, rootName: rootName)
-        let sources = options.files.map { $0 == "-" ? "<stdin>" : ($0 as NSString).lastPathComponent }
-        var emitter = SwiftEmitter(builder: builder, declaration: options.declaration, sources: sources)
-        if options.rootName == nil && options.files[0] == "-" {
-            let type = root.kinds == [.array] ? "The element type" : "The top-level type"
-            emitter.rootNameNote = "\(type) is called \(rootName) because the sample came from standard input; "
-                + "name it with --name."
+        // One model per element of a top-level array, or per line of a JSON Lines file: named in the singular
+        // (events.jsonl → Event). Standard input has no name to make singular: Root, RootElement for elements.
+        let first = options.inputs[0]
+        let singular = root.kinds == [.array] || (first.isLines && first.path != "-")
+        let rootName = options.rootName ?? defaultRootName(first.path, singular: singular)
+        let builder = ModelBuilder(
+            root: root, rootName: rootName, enums: options.enums, takenNames: Set(options.namespace.map { [$0] } ?? []))
+        let sources = options.inputs.map { $0.path == "-" ? "<stdin>" : ($0.path as NSString).lastPathComponent }
+        var emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources)
+        if options.rootName == nil && first.path == "-" {
+            let type =
+                root.kinds == [.array]
+                ? "The element type" : first.isLines ? "The type of each line" : "The top-level type"
+            let name = builder.rootModelName ?? rootName
+            emitter.rootNameNote =
+                "\(type) is called \(name) because the sample came from standard input; name it with --name."
         }
-        io.output(emitter.source(root: root))
+        io.output(emitter.source(order: root.preorder))
         return ExitStatus.success
     }
 
-    struct UsageError: Error {
-        let message: String
+    /// Reads one file, or every line of a JSON Lines file, into the samples under `root`; the exit status when
+    /// it cannot, after saying why.
+    private static func add(_ input: Options.Input, to root: Position, io: CommandIO) -> Int32? {
+        let data: Data
+        switch JSONMapperCommand.read(input.path, io: io) {
+        case .failure(let error):
+            io.errorOutput(error.message + "\n")
+            return ExitStatus.usage
+        case .success(let contents):
+            data = contents
+        }
+        let name = input.path == "-" ? "<stdin>" : input.path
+        guard input.isLines else { return add(data, line: nil, file: name, to: root, io: io) }
+        var failure: Int32?
+        JSONLines.forEachLine(of: data) { number, line in
+            failure = add(line, line: number, file: name, to: root, io: io)
+            return failure == nil
+        }
+        return failure
     }
 
-    /// The options, `nil` when help was asked for. Conflicting or repeated options are usage errors, not silently
-    /// settled by the last one.
-    static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
-        var options = Options()
-        var declarationFlag: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "--help", "-h":
-                return .success(nil)
-            case "--name":
-                guard index + 1 < arguments.count else {
-                    return .failure(UsageError(message: "--name needs a type name"))
-                }
-                let name = arguments[index + 1]
-                guard isTypeName(name) else {
-                    return .failure(UsageError(message: "'\(name)' is not a Swift type name"))
-                }
-                if let earlier = options.rootName, earlier != name {
-                    return .failure(UsageError(message: "--name is given twice ('\(earlier)' and '\(name)')"))
-                }
-                options.rootName = name
-                index += 1
-            case "--struct", "--class":
-                if let earlier = declarationFlag, earlier != argument {
-                    return .failure(UsageError(message: "\(earlier) and \(argument) cannot be used together"))
-                }
-                declarationFlag = argument
-                options.declaration = argument == "--struct" ? .struct : .finalClass
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(UsageError(message: "unknown option '\(argument)'"))
-                }
-                options.files.append(argument)
+    /// Adds one sample, the whole file or its line `line`.
+    private static func add(_ data: Data, line: Int?, file: String, to root: Position, io: CommandIO) -> Int32? {
+        switch JSONSample.parse(data) {
+        case .failure(let error):
+            io.errorOutput(JSONLines.message(for: error, file: file, line: line) + "\n")
+            return ExitStatus.invalid
+        case .success(let sample):
+            let isObjects =
+                sample.kind == .object
+                || (sample.kind == .array && !sample.elements.isEmpty
+                    && sample.elements.allSatisfy { $0.kind == .object })
+            guard isObjects else {
+                let place = line.map { "\(file):\($0)" } ?? file
+                let problem = "the top-level value must be an object or a non-empty array of objects"
+                io.errorOutput("jsonmapper generate: \(place): \(problem)\n")
+                return ExitStatus.invalid
             }
-            index += 1
+            ShapeInference.add(sample, to: root)
+            return nil
         }
-        guard !options.files.isEmpty else { return .failure(UsageError(message: "no files given")) }
-        return .success(options)
-    }
-
-    private static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else {
-            return false
-        }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
-            && !SwiftNames.keywords.contains(name)
     }
 
     /// `person.json` → `Person`, `order_sample_1.json` → `OrderSample1`, and `people.json` holding an array →
@@ -142,5 +118,40 @@ enum GenerateCommand {
         guard path != "-" else { return singular ? "RootElement" : "Root" }
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return SwiftNames.type(base, singular: singular)
+    }
+}
+
+/// JSON Lines (jsonlines.org): one JSON text per line, lines ending in `\n` (or `\r\n`).
+enum JSONLines {
+    /// Calls `body` with the 1-based number and the bytes of each line that is not blank, until it returns `false`.
+    /// Finds the line ends with `memchr`, in time linear in the size of the file.
+    static func forEachLine(of data: Data, _ body: (Int, Data) -> Bool) {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var number = 0
+            var start = 0
+            while start < buffer.count {
+                number += 1
+                let end =
+                    memchr(base + start, 0x0A, buffer.count - start).map {
+                        $0 - UnsafeMutableRawPointer(mutating: base)
+                    }
+                    ?? buffer.count
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                start = end + 1
+                let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+                if !isBlank && !body(number, Data(line)) { return }
+            }
+        }
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE (in PATH)`, with the line counted in the whole file for a JSON Lines
+    /// sample.
+    static func message(for error: JSONMappingError, file: String, line: Int?) -> String {
+        guard let line else { return CheckCommand.line(for: error, file: file) }
+        let shifted = JSONMappingError(
+            code: error.code, path: error.path, message: error.message, line: line + (error.line ?? 1) - 1,
+            column: error.column, isRequired: error.isRequired)
+        return CheckCommand.line(for: shifted, file: file)
     }
 }

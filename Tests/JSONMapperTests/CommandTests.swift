@@ -134,7 +134,7 @@ struct CheckCommandTests {
         #expect(try run(["check", "/no/such/file.json"]).0 == 2)
         let generated = try run(["generate", fixturePath("person.json"), "--name", "Person"])
         #expect(generated.0 == 0)
-        #expect(generated.1.contains("struct Person: JSONSerializable {"))
+        #expect(generated.1.contains("struct Person: JSONSerializable, JSONWritable, Equatable, Sendable {"))
         // format writes to standard output as it goes: the same text as in process.
         let formatted = try run(["format", fixturePath("people.json"), "--sort-keys"])
         #expect(formatted.0 == 0)
@@ -183,181 +183,6 @@ struct CheckStreamingTests {
     }
 }
 
-@Suite("jsonmapper generate")
-struct GenerateCommandTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-
-    static func golden(_ name: String) throws -> String {
-        let url = golden.appendingPathComponent(name)
-        return String(
-            decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"), as: UTF8.self
-        )
-    }
-
-    @Test(
-        "generates the expected models for the fixtures",
-        arguments: [
-            (["person.json"], ["--name", "Person"], "person.swift.golden"),
-            (["person.json", "person_incomplete.json"], ["--name", "Person"], "person-merged.swift.golden"),
-            (["people.json"], ["--class"], "people-class.swift.golden"),
-            (["timeline.json"], [], "timeline.swift.golden"),
-            (["catalog.json"], [], "catalog.swift.golden"),
-            (["repository.json"], ["--name", "Repository"], "repository.swift.golden"),
-        ])
-    func goldenOutput(files: [String], options: [String], golden: String) throws {
-        let run = CapturedRun(["generate"] + files.map(fixturePath) + options)
-        #expect(run.status == 0)
-        #expect(run.errorOutput == "")
-        #expect(run.output == (try Self.golden(golden)))
-    }
-
-    @Test("the output is byte-identical from run to run")
-    func deterministic() {
-        let arguments = [
-            "generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order",
-        ]
-        let first = CapturedRun(arguments).output
-        for _ in 0..<5 {
-            #expect(CapturedRun(arguments).output == first)
-        }
-    }
-
-    /// `Generated/Order.swift` is compiled into this test target: it is what `generate` prints for the order
-    /// samples, so the generated code compiles as is, and it maps the samples with no errors.
-    @Test("generated code compiles and maps its samples with no errors")
-    func generatedCodeMaps() throws {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Generated/Order.swift")
-        let compiled = String(decoding: try #require(FileManager.default.contents(atPath: source.path)), as: UTF8.self)
-        let run = CapturedRun([
-            "generate", fixturePath("order_sample_1.json"), fixturePath("order_sample_2.json"), "--name", "Order",
-        ])
-        #expect(run.output == compiled)
-
-        for sample in ["order_sample_1.json", "order_sample_2.json"] {
-            let context = JSONMapper.context(try TestFiles.fixture(sample))
-            let order = Order(context)
-            #expect(context.valid)
-            #expect(context.errors == [], "\(sample)")
-            #expect(!context.hasFailed)
-            #expect(throws: Never.self) { try JSONMapper.decode(Order.self, from: try TestFiles.fixture(sample)) }
-            #expect(order.customer.firstName2.hasSuffix(".") == true)
-        }
-        let first = Order(JSONMapper.context(try TestFiles.fixture("order_sample_1.json")))
-        #expect(first.orderID == UInt64.max)
-        #expect(first.placedAt == "2026-11-02T09:30:00Z")
-        #expect(first.customer.id == 42)
-        #expect(first.customer.`class` == "gold")
-        #expect(first.customer._2faEnabled)
-        #expect(first.lineItems.map(\.sku) == ["KET-1", "TEA-3"])
-        #expect(first.lineItems[0].dimensions == [[10, 20], [15, 25]])
-        #expect(first.lineItems[1].giftNote == "Happy birthday")
-        #expect(first.warehouseStock["1001"]?.onHand == 12)
-        #expect(first.shippingAddress.floor == nil)
-        #expect(first.totals.discount == nil)
-    }
-
-    @Test("bad samples and arguments are reported")
-    func errors() {
-        let scalar = CapturedRun(["generate", "-"], input: "[1, 2]")
-        #expect(scalar.status == 1)
-        #expect(
-            scalar.errorOutput
-                == "jsonmapper generate: -: the top-level value must be an object or a non-empty array of objects\n")
-        let malformed = CapturedRun(["generate", fixturePath("person_malformed.json")])
-        #expect(malformed.status == 1)
-        #expect(malformed.errorOutput.hasPrefix("\(fixturePath("person_malformed.json")):4:41: error:"))
-        #expect(CapturedRun(["generate"]).status == 2)
-        #expect(CapturedRun(["generate", "x.json", "--name"]).status == 2)
-        #expect(
-            CapturedRun(["generate", "x.json", "--name", "not a name"]).errorOutput.hasPrefix(
-                "jsonmapper generate: 'not a name' is not a Swift type name"))
-        #expect(CapturedRun(["generate", "/no/such.json"]).status == 2)
-        let mixed = CapturedRun(["generate", fixturePath("person.json"), fixturePath("people.json")])
-        #expect(mixed.status == 1)
-        #expect(mixed.errorOutput.contains("mix top-level objects and arrays"))
-    }
-
-    @Test("the top-level type is named after the file, singular for an array, or after --name")
-    func rootNames() {
-        #expect(GenerateCommand.defaultRootName("/a/b/person.json", singular: false) == "Person")
-        #expect(GenerateCommand.defaultRootName("people.json", singular: true) == "Person")
-        #expect(GenerateCommand.defaultRootName("order_sample_1.json", singular: false) == "OrderSample1")
-        #expect(GenerateCommand.defaultRootName("-", singular: false) == "Root")
-        #expect(GenerateCommand.defaultRootName("-", singular: true) == "RootElement")
-    }
-
-    @Test("a sample from standard input names its type Root or RootElement and says why in the output")
-    func standardInputNames() {
-        let object = CapturedRun(["generate", "-"], input: #"{"a": 1}"#)
-        #expect(
-            object.output == """
-                // Generated by jsonmapper from <stdin>.
-                // The top-level type is called Root because the sample came from standard input; name it with --name.
-
-                import JSONMapper
-
-                struct Root: JSONSerializable {
-                    let a: Int
-
-                    init(_ c: JSONDeserializationContext) {
-                        a = c.requireInt("a")
-                    }
-                }
-
-                """)
-        let array = CapturedRun(["generate", "-"], input: #"[{"a": 1}]"#)
-        #expect(
-            array.output.hasPrefix(
-                """
-                // Generated by jsonmapper from <stdin>.
-                // The element type is called RootElement because the sample came from standard input; \
-                name it with --name.
-
-                import JSONMapper
-
-                struct RootElement: JSONSerializable {
-                """))
-        let named = CapturedRun(["generate", "-", "--name", "Point"], input: #"[{"a": 1}]"#)
-        #expect(
-            named.output.hasPrefix("// Generated by jsonmapper from <stdin>.\n\nimport JSONMapper\n\nstruct Point:"))
-    }
-
-    @Test(
-        "conflicting or repeated options are usage errors",
-        arguments: [
-            (["--struct", "--class"], "--struct and --class cannot be used together"),
-            (["--class", "--struct"], "--class and --struct cannot be used together"),
-            (["--name", "A", "--name", "B"], "--name is given twice ('A' and 'B')"),
-        ])
-    func conflictingOptions(options: [String], message: String) {
-        let run = CapturedRun(["generate", fixturePath("person.json")] + options)
-        #expect(run.status == 2)
-        #expect(run.output == "")
-        #expect(run.errorOutput.hasPrefix("jsonmapper generate: \(message)\n\nUSAGE: jsonmapper generate"))
-        let repeated = CapturedRun(["generate", fixturePath("person.json"), "--class", "--class", "--name", "P"])
-        #expect(repeated.status == 0)
-        #expect(repeated.output.contains("final class P: JSONSerializable {"))
-    }
-
-    @Test("two places with one shape share a model, each under a name of its own")
-    func sameShapeTypealiases() throws {
-        let context = JSONMapper.context(try TestFiles.fixture("repository.json"))
-        let repository = Repository(context)
-        #expect(context.errors == [])
-        let security = repository.securityAndAnalysis
-        #expect(security.advancedSecurity.status == "enabled")
-        let scanning: SecretScanning = security.secretScanning
-        #expect(scanning.status == "enabled")
-        #expect(security.secretScanningPushProtection.status == "disabled")
-        #expect(SecretScanning.self == AdvancedSecurity.self)
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Generated/Repository.swift")
-        let compiled = String(decoding: try #require(FileManager.default.contents(atPath: source.path)), as: UTF8.self)
-        #expect(CapturedRun(["generate", fixturePath("repository.json"), "--name", "Repository"]).output == compiled)
-    }
-}
-
 @Suite("jsonmapper --version")
 struct VersionTests {
     @Test("--version prints the command's name and version and exits 0")
@@ -368,39 +193,27 @@ struct VersionTests {
         #expect(run.errorOutput == "")
         #expect(CapturedRun(["--help"]).output.contains("  --version                Print the version.\n"))
     }
-}
 
-@Suite("Swift names for JSON keys")
-struct SwiftNamesTests {
-    @Test(
-        "property names",
-        arguments: [
-            ("screen_name", "screenName"), ("first-name", "firstName"), ("ID", "id"), ("userID", "userID"),
-            ("user_id", "userID"), ("profile_image_url_https", "profileImageURLHTTPS"), ("subTopicIds", "subTopicIDs"),
-            ("HTTPStatus", "httpStatus"), ("class", "class"), ("2fa_enabled", "_2faEnabled"), ("placed-at", "placedAt"),
-            ("é_clé", "éClé"), ("already camelCase", "alreadyCamelCase"), ("__proto__", "proto"), ("---", "field1"),
-        ])
-    func properties(key: String, expected: String) {
-        #expect(SwiftNames.property(key, fallback: "field1") == expected)
-    }
+    @Test("the top-level help lists every command, --version and --help, word for word")
+    func topLevelHelp() {
+        let help = """
+            USAGE: jsonmapper <command> [options]
 
-    @Test("keywords are declared in backticks")
-    func keywords() {
-        #expect(SwiftNames.declared("class") == "`class`")
-        #expect(SwiftNames.declared("default") == "`default`")
-        #expect(SwiftNames.declared("name") == "name")
-    }
+            COMMANDS:
+              check [--lines] FILE...  Check that each file is JSON (or JSON Lines), with the strict parser.
+              generate FILE...         Print models that read and write documents like the samples.
+              format [FILE]            Print a document reformatted: indented, compact or with sorted keys.
 
-    @Test(
-        "type names, singular for array elements",
-        arguments: [
-            ("statuses", true, "Status"), ("categories", true, "Category"), ("addresses", true, "Address"),
-            ("people", true, "Person"), ("boxes", true, "Box"), ("user_mentions", true, "UserMention"),
-            ("responses", true, "Response"), ("news", true, "NewsItem"), ("data", true, "DataItem"),
-            ("data", false, "DataModel"),
-            ("urls", true, "URLModel"), ("search_metadata", false, "SearchMetadata"), ("type", false, "TypeModel"),
-        ])
-    func types(key: String, singular: Bool, expected: String) {
-        #expect(SwiftNames.type(key, singular: singular) == expected)
+            OPTIONS:
+              --version                Print the version.
+              --help                   Print this help.
+
+            Run `jsonmapper <command> --help` for a command's options.
+
+            """
+        #expect(CapturedRun(["--help"]).output == help)
+        let bare = CapturedRun([])
+        #expect(bare.status == 2)
+        #expect(bare.errorOutput == help)
     }
 }

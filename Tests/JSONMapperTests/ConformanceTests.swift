@@ -39,6 +39,7 @@ struct EverythingModel: JSONSerializable {
                 ].filter { $0 }.count
             reads += (c.getArray(key) as [[String]]).count + (c.getDictionary(key) as [String: Double]).count
             reads += c.getArray(key, ofClass: EverythingModel.self).count
+            reads += (c.getArray(key, ofClass: EverythingModel.self) as [[EverythingModel]]).count
             reads += c.getObject(key, ofClass: EverythingModel.self) == nil ? 0 : 1
         }
         reads += (c.getArray() as [[[Double]]]).count + c.getArray(ofClass: EverythingModel.self).count

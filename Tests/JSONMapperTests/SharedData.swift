@@ -5,7 +5,7 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 4 of 4 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 6 of 6 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //
 // A suite that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count stays right.
@@ -45,12 +45,14 @@ enum SharedDataSuite: CaseIterable, Sendable {
     case memory
     case fetchScript
     case writeRoundTrip
+    /// The models generated from the benchmark payloads, mapping and writing back their files.
+    case generatedModels
 
     var needs: [SharedDataSet] {
         switch self {
         case .conformance, .writeRoundTrip: [.jsonTestSuite]
         case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
-        case .memory: [.benchmarks]
+        case .memory, .generatedModels: [.benchmarks]
         }
     }
 

@@ -1,118 +1,164 @@
-/// The Swift type chosen for a position.
-indirect enum SwiftType: Hashable {
-    case bool, int, uint64, double, string, url
-    /// A generated model, by its index in ``ModelBuilder/models``.
-    case model(Int)
-    case array(SwiftType)
-    case dictionary(SwiftType)
-
-    /// Whether the library reads it as a `JSONPrimitive` (a scalar, or arrays of them).
-    var isPrimitive: Bool {
-        switch self {
-        case .bool, .int, .uint64, .double, .string, .url: true
-        case .array(let element): element.isPrimitive
-        case .model, .dictionary: false
-        }
-    }
-}
-
 /// A generated model type: its name and its fields.
 struct Model {
     struct Field {
         let key: String
-        let property: String
-        let type: SwiftType
-        /// Where the field's values are, for the name of its model type (a model or a typealias of it).
-        let position: Position
-        let required: Bool
-        /// A remark for the reader when the samples could not settle the type.
-        let note: String?
+        /// The property name, set when the models are named.
+        var property = ""
+        var type: SwiftType
+        /// Whether every object of every position this field comes from had it with a value other than `null`.
+        var required: Bool
+        /// Remarks for the reader when the samples could not settle the type.
+        var notes: [String]
+        /// The positions of the field's values, in every object position merged into this model.
+        var positions: [Position]
+        /// The name the field's model type goes by here when it is not the model's own: a typealias of the model,
+        /// named after this field's key (`SecretScanning` for `AdvancedSecurity`).
+        var alias: String?
     }
 
-    var name: String
+    var name = ""
     var fields: [Field]
-    /// Other names for the model, from other places with the same shape (`SecretScanning` for `AdvancedSecurity`),
-    /// declared as typealiases so that each place keeps a name that fits it.
+    /// The object positions this model maps, from every place in the samples it was merged from.
+    var positions: [Position]
+    /// Whether the model contains itself without an array or dictionary between (so it must be a class), and the
+    /// index of the field through which it does.
+    var recursiveField: Int?
+    /// Other names for the model, from places with its shape reached by other keys, declared as typealiases so
+    /// that each place keeps a name that fits it.
     var aliases: [String] = []
 }
 
-/// Chooses a Swift type for every position and a model for every distinct object shape.
-struct ModelBuilder {
-    private(set) var models: [Model] = []
-    private var resolved: [ObjectIdentifier: (type: SwiftType, note: String?)] = [:]
-    private var modelBySignature: [String: Int] = [:]
-    /// The type name each model position uses: its model's name, or an alias of it.
-    private var positionNames: [ObjectIdentifier: String] = [:]
+/// A generated `String` enum: the cases seen in the samples, and a fallback for values they did not have.
+struct EnumModel {
+    var name = ""
+    let key: String
+    /// The model whose field first uses it, for its name.
+    let owner: Int
+    /// Raw values in the order first seen, and their case names (set when the enums are named).
+    var rawValues: [String]
+    var cases: [String] = []
+    /// The case for values the samples did not have: the case of a value `unknown`, else one of its own.
+    var fallback = ""
+}
 
-    /// Resolves every position under `root`, children before parents, without recursion.
+/// Chooses a Swift type for every position, merges object shapes into models, and names everything.
+///
+/// The steps, each in a file of its own: resolve every position to a type, children before parents (this file);
+/// merge models whose shapes fit (`+Merging`); find enums (`+Enums`); find recursive models and name the types,
+/// properties and cases (`+Naming`).
+struct ModelBuilder {
+    var models: [Model] = []
+    var enums: [EnumModel] = []
+    /// The index of the top-level model (the elements' model for a top-level array).
+    var rootModel = 0
+    /// The model of each object position that has one.
+    var modelOfPosition: [ObjectIdentifier: Int] = [:]
+    private var resolved: [ObjectIdentifier: (type: SwiftType, notes: [String])] = [:]
+
+    /// Builds the models for the samples under `root`.
     ///
     /// - Parameters:
     ///   - root: The top-level position: an object, or an array of objects.
     ///   - rootName: The name of the top-level model (of the array's elements for an array).
-    init(root: Position, rootName: String) {
+    ///   - enums: Whether string fields with a few repeated values become enums.
+    ///   - takenNames: Type names the output already uses (a namespace).
+    init(root: Position, rootName: String, enums: Bool = false, takenNames: Set<String> = []) {
+        let rootPosition = root.kinds == [.array] ? root.elements : root
+        rootPosition?.mustBeModel = true
         let order = root.preorder
         for position in order.reversed() {
             resolved[ObjectIdentifier(position)] = resolve(position)
         }
-        let rootModel = root.kinds == [.array] ? root.elements : root
-        name(order: order, rootModel: rootModel, rootName: rootName)
-    }
-
-    /// The type and note chosen for `position`.
-    func type(of position: Position) -> (type: SwiftType, note: String?) {
-        resolved[ObjectIdentifier(position)] ?? (.string, nil)
-    }
-
-    private mutating func resolve(_ position: Position) -> (type: SwiftType, note: String?) {
-        let kinds = position.kinds
-        if kinds.isEmpty {
-            return (
-                .string,
-                position.nullCount > 0
-                    ? "Always null in the samples: String is a guess." : "Never seen in the samples: String is a guess."
-            )
+        guard let model = rootPosition.flatMap({ modelOfPosition[ObjectIdentifier($0)] }) else {
+            models = []  // Not objects at the top: the command accepts only samples that are.
+            return
         }
+        rootModel = model
+        keepReachable(order: order)
+        mergeShapes(order: order)
+        if enums { findEnums() }
+        findRecursion()
+        name(order: order, rootName: rootName, takenNames: takenNames)
+    }
+
+    /// The name the top-level model got (`Root2` when a namespace took `Root`), `nil` when there is none.
+    var rootModelName: String? {
+        models.indices.contains(rootModel) ? models[rootModel].name : nil
+    }
+
+    /// The type and notes chosen for a position.
+    func type(of position: Position) -> (type: SwiftType, notes: [String]) {
+        resolved[ObjectIdentifier(position)] ?? (SwiftType(.unknown), [])
+    }
+
+    private mutating func resolve(_ position: Position) -> (type: SwiftType, notes: [String]) {
+        let kinds = position.kinds
+        if kinds.isEmpty { return (SwiftType(.unknown), []) }
         let numbers: Set<Position.Seen> = [.int, .uint64, .double]
         let groups = Set(kinds.map { numbers.contains($0) ? .int : $0 })
-        guard groups.count > 1 else { return resolve(position, as: groups.first ?? .string) }
+        guard groups.count > 1 else { return readable(resolve(position, as: groups.first ?? .string)) }
         // Mixed kinds: the most frequent one wins (numbers count together); its getter reports the others.
         let order: [Position.Seen] = [.object, .array, .string, .int, .bool]
         let count = { (group: Position.Seen) in
             group == .int
-                ? numbers.reduce(0) { $0 + position.counts[$1, default: 0] } : position.counts[group, default: 0]
+                ? numbers.reduce(0) { $0 + position.counts[$1] } : position.counts[group]
         }
         let chosen = order.filter(groups.contains).max { count($0) < count($1) } ?? .string
         let names = groups.map(Self.kindName).sorted().joined(separator: " and ")
         let resolved = resolve(position, as: chosen)
         let note = "Mixed \(names) in the samples: mapped as \(Self.kindName(chosen)), the others are reported."
-        return (resolved.type, [note, resolved.note].compactMap { $0 }.joined(separator: " "))
+        return readable((resolved.type, [note] + resolved.notes))
     }
 
     /// The type for the values of kind `group` (`.int` standing for all numbers) at `position`.
-    private mutating func resolve(_ position: Position, as group: Position.Seen) -> (type: SwiftType, note: String?) {
+    private mutating func resolve(_ position: Position, as group: Position.Seen) -> (type: SwiftType, notes: [String]) {
         switch group {
         case .int, .uint64, .double:
-            if position.kinds.contains(.double) { return (.double, nil) }
-            return (position.kinds.contains(.uint64) ? .uint64 : .int, nil)
+            if position.kinds.contains(.double) { return (SwiftType(.double), []) }
+            return (SwiftType(position.kinds.contains(.uint64) ? .uint64 : .int), [])
         case .bool:
-            return (.bool, nil)
+            return (SwiftType(.bool), [])
         case .string:
-            return (position.allStringsAreURLs ? .url : .string, nil)
+            if position.allStringsAreURLs { return (SwiftType(.url), []) }
+            return (SwiftType(position.allStringsAreDates ? .date : .string), [])
         case .array:
             guard let elements = position.elements, !elements.kinds.isEmpty else {
-                return (.array(.string), "Always empty in the samples: String elements are a guess.")
+                return (SwiftType(.unknown, in: [.array]), [])
             }
             let element = type(of: elements)
-            return (.array(element.type), element.note)
+            return (element.type.wrapped(in: .array), element.notes)
         case .object where position.isAlwaysEmptyObject:
-            return (.dictionary(.string), "Always an empty object in the samples: [String: String] is a guess.")
+            return (SwiftType(.unknown, in: [.dictionary]), [])
         case .object where position.isDictionary:
-            guard let values = position.dictionaryValues else { return (.dictionary(.string), nil) }
+            guard let values = position.dictionaryValues else { return (SwiftType(.string, in: [.dictionary]), []) }
             let value = type(of: values)
-            return (.dictionary(value.type), value.note)
+            return (value.type.wrapped(in: .dictionary), value.notes)
         case .object:
-            return (.model(model(for: position)), nil)
+            let fields = position.fields.map { field in
+                let resolved = type(of: field.position)
+                return Model.Field(
+                    key: field.key, type: resolved.type, required: field.presentCount == position.objectCount,
+                    notes: resolved.notes, positions: [field.position])
+            }
+            models.append(Model(fields: fields, positions: [position]))
+            modelOfPosition[ObjectIdentifier(position)] = models.count - 1
+            return (SwiftType(.model(models.count - 1)), [])
         }
+    }
+
+    /// `resolved` when a getter reads it, else `JSONValue`, with a note that says why.
+    private func readable(_ resolved: (type: SwiftType, notes: [String])) -> (type: SwiftType, notes: [String]) {
+        let type = resolved.type
+        let readable =
+            switch type.base {
+            case .model: [[], [.array], [.array, .array], [.dictionary]].contains(type.containers)
+            default: type.isPrimitive
+            }
+        guard !readable else { return resolved }
+        let shape = type.containers.reversed().reduce("Object") { inner, container in
+            container == .array ? "[\(inner)]" : "[String: \(inner)]"
+        }
+        return (SwiftType(.value), resolved.notes + ["No getter reads \(shape): kept whole as a JSONValue."])
     }
 
     private static func kindName(_ kind: Position.Seen) -> String {
@@ -125,87 +171,48 @@ struct ModelBuilder {
         }
     }
 
-    /// The model for an object position: an existing one when a model of the same shape exists.
-    private mutating func model(for position: Position) -> Int {
-        var fields: [Model.Field] = []
-        var used = Set<String>()
-        for (index, field) in position.fields.enumerated() {
-            let resolved = type(of: field.position)
-            var property = SwiftNames.property(field.key, fallback: "field\(index + 1)")
-            let base = property
-            var suffix = 2
-            while !used.insert(property).inserted {
-                property = base + String(suffix)
-                suffix += 1
+    /// Drops the models no field of the top-level model leads to (those under a field kept as a `JSONValue`), and
+    /// numbers the others in the order their positions appear.
+    private mutating func keepReachable(order: [Position]) {
+        var reachable: Set<Int> = [rootModel]
+        var pending = [rootModel]
+        while let index = pending.popLast() {
+            for field in models[index].fields {
+                if let model = field.type.model, reachable.insert(model).inserted { pending.append(model) }
             }
-            fields.append(
-                Model.Field(
-                    key: field.key, property: property, type: resolved.type, position: field.position,
-                    required: field.presentCount == position.objectCount, note: resolved.note))
         }
-        let signature = fields.map { "\($0.key)=\($0.type)\($0.required ? "" : "?")" }.sorted().joined(separator: ",")
-        if let existing = modelBySignature[signature] { return existing }
-        models.append(Model(name: "", fields: fields))
-        modelBySignature[signature] = models.count - 1
-        return models.count - 1
+        renumber(order: order) { reachable.contains($0) ? $0 : nil }
     }
 
-    /// Names the models in the order they first appear: from the key (singular for array elements), prefixed with
-    /// the enclosing model's name, then numbered, when the name is taken. A later place with the shape of a model
-    /// already named, reached by another key, gets its own name as a typealias of that model.
-    private mutating func name(order: [Position], rootModel: Position?, rootName: String) {
-        var taken = Set<String>()
+    /// Keeps the models `representative` maps to themselves, numbered in the order their first positions appear,
+    /// and points every type and position at the model `representative` gives.
+    mutating func renumber(order: [Position], representative: (Int) -> Int?) {
+        var newIndex: [Int: Int] = [:]
+        var kept: [Model] = []
         for position in order {
-            guard let index = modelIndex(of: position) else { continue }
-            let wanted = position === rootModel ? rootName : SwiftNames.type(position.key, singular: position.isElement)
-            let name: String
-            if models[index].name.isEmpty {
-                name = unique(wanted, for: position, taken: &taken)
-                models[index].name = name
-            } else if wanted == models[index].name || models[index].aliases.contains(wanted) {
-                name = wanted
-            } else {
-                name = unique(wanted, for: position, taken: &taken)
-                models[index].aliases.append(name)
+            guard let old = modelOfPosition[ObjectIdentifier(position)], let target = representative(old),
+                newIndex[target] == nil
+            else { continue }
+            newIndex[target] = kept.count
+            kept.append(models[target])
+        }
+        func map(_ type: SwiftType) -> SwiftType {
+            guard let old = type.model, let target = representative(old), let index = newIndex[target] else {
+                return type
             }
-            positionNames[ObjectIdentifier(position)] = name
+            return SwiftType(.model(index), in: type.containers)
         }
-    }
-
-    /// `wanted`, or when it is taken the enclosing model's name before it, then a number after it.
-    private func unique(_ wanted: String, for position: Position, taken: inout Set<String>) -> String {
-        var name = wanted
-        if taken.contains(name), let owner = position.owner.flatMap({ positionNames[ObjectIdentifier($0)] }) {
-            name = owner + name
+        for index in kept.indices {
+            for field in kept[index].fields.indices {
+                kept[index].fields[field].type = map(kept[index].fields[field].type)
+            }
         }
-        let base = name
-        var suffix = 2
-        while taken.contains(name) {
-            name = base + String(suffix)
-            suffix += 1
+        var positions: [ObjectIdentifier: Int] = [:]
+        for (id, old) in modelOfPosition {
+            if let target = representative(old), let index = newIndex[target] { positions[id] = index }
         }
-        taken.insert(name)
-        return name
-    }
-
-    /// The name of the model type the values at `position` have: the model's name or one of its aliases.
-    func typeName(at position: Position) -> String? {
-        positionNames[ObjectIdentifier(position)]
-    }
-
-    /// The model a position's objects map to, if they map to one.
-    private func modelIndex(of position: Position) -> Int? {
-        if case .model(let index) = type(of: position).type { return index }
-        return nil
-    }
-
-    /// The models in the order they are first used, from the root down.
-    func declarationOrder(root: Position) -> [Int] {
-        var seen = Set<Int>()
-        var order: [Int] = []
-        for position in root.preorder {
-            if let index = modelIndex(of: position), seen.insert(index).inserted { order.append(index) }
-        }
-        return order
+        modelOfPosition = positions
+        rootModel = representative(rootModel).flatMap { newIndex[$0] } ?? 0
+        models = kept
     }
 }

@@ -1,150 +1,66 @@
 import Foundation
 import JSONMapper
 
-/// What the samples say about the values at one position of the documents: `statuses[].user` is one position,
-/// whichever status and whichever sample the user came from.
-final class Position {
-    /// The kinds of non-null values seen here.
-    enum Seen: Hashable {
-        case bool, int, uint64, double, string, object, array
-    }
-
-    /// The member name this position was reached by (`user`), empty for the root and array elements.
-    let key: String
-    /// Whether this position holds the elements of an array (its type is named in the singular).
-    let isElement: Bool
-    /// The object position this one belongs to, for naming (`Status` + `User`).
-    weak var owner: Position?
-
-    /// How many non-null values of each kind were seen here.
-    var counts: [Seen: Int] = [:]
-    var nullCount = 0
-
-    /// The kinds of non-null values seen here.
-    var kinds: Set<Seen> { Set(counts.keys) }
-    /// Whether every string seen here is an absolute http(s) URL.
-    var allStringsAreURLs = true
-
-    // Objects
-    var objectCount = 0
-    var fields: [Field] = []
-    private var fieldIndex: [String: Int] = [:]
-    /// Whether every object seen here had only data keys (ids, numbers) and at least one member.
-    var allKeysAreData = true
-    /// All members' values together, for when this position turns out to be a dictionary.
-    private(set) var dictionaryValues: Position?
-
-    // Arrays
-    private(set) var elements: Position?
-
-    /// One member of the objects at a position.
-    final class Field {
-        let key: String
-        let position: Position
-        /// In how many objects the member was present with a value other than `null`.
-        var presentCount = 0
-
-        init(key: String, position: Position) {
-            self.key = key
-            self.position = position
-        }
-    }
-
-    init(key: String, isElement: Bool, owner: Position?) {
-        self.key = key
-        self.isElement = isElement
-        self.owner = owner
-    }
-
-    func field(_ key: String) -> Field {
-        if let index = fieldIndex[key] { return fields[index] }
-        let field = Field(key: key, position: Position(key: key, isElement: false, owner: self))
-        fieldIndex[key] = fields.count
-        fields.append(field)
-        return field
-    }
-
-    func elementPosition() -> Position {
-        if let elements { return elements }
-        let position = Position(key: key, isElement: true, owner: owner)
-        elements = position
-        return position
-    }
-
-    func dictionaryValuePosition() -> Position {
-        if let dictionaryValues { return dictionaryValues }
-        let position = Position(key: key, isElement: true, owner: owner)
-        dictionaryValues = position
-        return position
-    }
-
-    /// Whether the objects here are a dictionary keyed by data: every object had members, all with data keys.
-    var isDictionary: Bool {
-        counts[.object] != nil && allKeysAreData && !fields.isEmpty
-    }
-
-    /// Whether every object here was empty: nothing says what its members are.
-    var isAlwaysEmptyObject: Bool {
-        counts[.object] != nil && fields.isEmpty
-    }
-
-    /// This position and every one below it, parents before children, in field order.
-    var preorder: [Position] {
-        var order: [Position] = []
-        var stack: [Position] = [self]
-        while let position = stack.popLast() {
-            order.append(position)
-            // A dictionary's members are all one position, its values; the per-key fields are not types of their own.
-            var children = position.isDictionary ? [] : position.fields.map(\.position)
-            if let elements = position.elements { children.append(elements) }
-            if let values = position.dictionaryValues { children.append(values) }
-            stack.append(contentsOf: children.reversed())
-        }
-        return order
-    }
-}
-
-/// Accumulates sample documents into a tree of positions.
+/// Accumulates sample documents into a tree of positions, in time linear in their size.
 enum ShapeInference {
     /// Adds one sample document to the tree rooted at `root`, iteratively: depth cannot overflow the stack.
     static func add(_ sample: JSONSample, to root: Position) {
         var pending: [(JSONSample, Position)] = [(sample, root)]
+        var work: [(JSONSample, Position)] = []
+        var fields: [Position.Field?] = []
         while let (value, position) = pending.popLast() {
             switch value.kind {
             case .null:
                 position.nullCount += 1
             case .bool:
-                position.counts[.bool, default: 0] += 1
+                position.counts[.bool] += 1
             case .number:
-                position.counts[numberKind(value.numberText ?? "0"), default: 0] += 1
+                position.counts[numberKind(value.numberText ?? "0")] += 1
             case .string:
-                position.counts[.string, default: 0] += 1
-                if !isWebURL(value.string ?? "") { position.allStringsAreURLs = false }
+                position.counts[.string] += 1
+                // Decoding the text costs more than the rest; skip it once the text can change nothing.
+                if position.needsStringText { addString(value.string ?? "", to: position) }
             case .array:
-                position.counts[.array, default: 0] += 1
+                position.counts[.array] += 1
                 let elements = position.elementPosition()
                 for element in value.elements.reversed() {
                     pending.append((element, elements))
                 }
             case .object:
-                position.counts[.object, default: 0] += 1
+                position.counts[.object] += 1
                 position.objectCount += 1
                 let members = value.members
-                if !members.allSatisfy({ isDataKey($0.key) }) { position.allKeysAreData = false }
-                // A repeated key's last value counts, as in the library; fields are registered in document order.
-                var last: [String: JSONSample] = [:]
-                for (key, member) in members { last[key] = member }
-                var work: [(JSONSample, Position)] = []
+                // Fields are registered in document order; a repeated key's last value counts, as in the library.
+                fields.removeAll(keepingCapacity: true)
+                var allData = true
                 for (key, _) in members {
-                    guard let member = last.removeValue(forKey: key) else { continue }
                     let field = position.field(key)
-                    if member.kind != .null { field.presentCount += 1 }
-                    work.append((member, field.position))
-                    if isDataKey(key) { work.append((member, position.dictionaryValuePosition())) }
+                    fields.append(field)
+                    if !(field?.isDataKey ?? true) { allData = false }
                 }
-                pending.append(contentsOf: work.reversed())
+                if !allData { position.allKeysAreData = false }
+                let object = position.objectCount
+                work.removeAll(keepingCapacity: true)
+                for ((key, member), field) in zip(members, fields).reversed() {
+                    if let field {
+                        guard field.lastObject != object else { continue }  // an earlier occurrence of the key
+                        field.lastObject = object
+                        if member.kind != .null { field.presentCount += 1 }
+                        work.append((member, field.position))
+                        if field.isDataKey { work.append((member, position.dictionaryValuePosition())) }
+                    } else if isDataKey(key) {
+                        work.append((member, position.dictionaryValuePosition()))
+                    }
+                }
+                pending.append(contentsOf: work)
             }
         }
+    }
+
+    private static func addString(_ text: String, to position: Position) {
+        if position.allStringsAreURLs && !isWebURL(text) { position.allStringsAreURLs = false }
+        if position.allStringsAreDates && !isDateTime(text) { position.allStringsAreDates = false }
+        position.strings.add(text)
     }
 
     /// The number type a JSON number's text calls for.
@@ -168,11 +84,49 @@ enum ShapeInference {
         return hasDigit && scalars.contains { "-:/.".unicodeScalars.contains($0) }
     }
 
-    /// An absolute http or https URL with a host, that `getURL` accepts.
+    /// An absolute http or https URL with a host that `getURL` accepts (an RFC 3986 URI reference, checked the
+    /// same way on every platform) and that `URL` gives back as the same text (so that writing a model back gives
+    /// the sample's text again).
     static func isWebURL(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), JSONSample.isURL(text) else { return false }
+        let scheme = text.utf8.prefix(8).map { $0 | 0x20 }  // ASCII letters in lower case
+        guard scheme.starts(with: "http://".utf8) || scheme.starts(with: "https://".utf8) else { return false }
+        guard JSONSample.isURL(text) else { return false }
         guard let url = URL(string: text), let host = url.host, !host.isEmpty else { return false }
-        return true
+        return url.absoluteString == text
+    }
+
+    /// A date-time in the one form JSONMapper's ISO 8601 writer gives back unchanged, so that reading it as a
+    /// `Date` and writing it back gives the same text: `2026-11-02T09:30:00Z`, or with milliseconds that are not
+    /// all zero, `2026-11-02T09:30:00.250Z`. Other ISO 8601 forms (offsets, other precisions, dates alone) stay
+    /// strings.
+    static func isDateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(25))
+        guard bytes.count == 20 || bytes.count == 24 else { return false }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":")]
+        guard separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }), bytes.last == UInt8(ascii: "Z"),
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+            let minute = number(14, 2), let second = number(17, 2),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+            second < 60
+        else { return false }
+        guard bytes.count == 24 else { return true }
+        guard bytes[19] == UInt8(ascii: "."), let milliseconds = number(20, 3) else { return false }
+        return milliseconds != 0
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

@@ -1,34 +1,37 @@
-/// Turns JSON keys into Swift names a person would write.
+/// Turns JSON keys into Swift names a person would write, and that always compile.
+///
+/// The rule, for every name the generator prints:
+/// 1. Split the key into words at anything that is not a letter or digit Swift allows in identifiers, and where
+///    lower case turns to upper case (`screen_name`, `userID`, `HTTPStatus`).
+/// 2. Join them in camel case: lowerCamelCase for properties and enum cases, UpperCamelCase for types; known
+///    acronyms in capitals (`profileImageURL`, `userIDs`).
+/// 3. A key with no such word gets a name spelled from its symbols (`$` → `dollar`, `""` → `empty`), so that the
+///    name is the same whichever sample or position the key comes from.
+/// 4. A name that would start with something an identifier cannot start with (a digit) gets a leading `_`
+///    (properties, cases) or `Model` (types).
+/// 5. Keywords, contextual ones included, are written in backticks everywhere the name appears
+///    (``declared(_:)``). Names that mean something else after a dot even in backticks (`self`, `init`, and for
+///    enum cases the members every enum has) get a suffix instead (``SwiftNames/renamedMembers``). Type names that
+///    would shadow a type the generated code or its user needs get the suffix `Model` (``reservedTypes``).
+/// 6. Names that are equal after case folding (`userID`, `userId`, `userid`) are numbered in field order
+///    (`userID`, `userID2`), skipping any number another key already has (``Namer``).
+///
+/// Inside `init(_ c:)` and `write(to c:)`, a property that has the context parameter's name is written `self.c`.
 enum SwiftNames {
     /// Words written in capitals inside a name (`userID`, `expandedURL`), as the Swift API guidelines ask.
     static let acronyms: Set<String> = [
         "id", "url", "uri", "uuid", "http", "https", "json", "html", "api", "ip", "ssl",
     ]
 
-    /// Keywords that need backticks as property names.
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
-        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
-        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
-        "while", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Any",
-    ]
-
-    /// Type names the generated code must not shadow.
-    static let reservedTypes: Set<String> = [
-        "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decimal", "Dictionary",
-        "Double", "Error", "Float", "Int", "Int64", "JSONDeserializationContext", "JSONMapper", "JSONSerializable",
-        "Never", "Optional", "Protocol", "Result", "Self", "Set", "String", "Type", "UInt64", "URL", "Void",
-    ]
-
-    /// The words of a key: split at anything but letters and digits, and where lower case turns to upper case
-    /// (`screen_name`, `first-name`, `userID`, `HTTPStatus` → screen name, first name, user ID, HTTP status).
+    /// The words of a key: split at anything that is not a letter or digit an identifier may hold, and where lower
+    /// case turns to upper case (`screen_name`, `first-name`, `userID`, `HTTPStatus` → screen name, first name,
+    /// user ID, HTTP status).
     static func words(_ key: String) -> [String] {
         var words: [String] = []
         var current = ""
         let characters = Array(key)
         for (index, character) in characters.enumerated() {
-            guard character.isLetter || character.isNumber else {
+            guard isWordCharacter(character) else {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 continue
@@ -46,41 +49,16 @@ enum SwiftNames {
         return words
     }
 
-    /// A lowerCamelCase property name for `key`: `screen_name` → `screenName`, `ID` → `id`,
-    /// `profile_image_url` → `profileImageURL`, `2fa` → `_2fa`; `fallback` for a key with no letters or digits.
-    /// Keywords come back as they are: ``declared(_:)`` adds their backticks.
-    static func property(_ key: String, fallback: String) -> String {
-        let parts = words(key)
-        guard !parts.isEmpty else { return fallback }
-        var name = parts[0].lowercased()
-        for part in parts.dropFirst() {
-            name += capitalized(part)
-        }
-        if let first = name.first, first.isNumber { name = "_" + name }
-        return name
+    /// A letter or digit made only of scalars Swift accepts in an identifier.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        (character.isLetter || character.isNumber) && character.unicodeScalars.allSatisfy(isIdentifierCharacter)
     }
 
-    /// A property name as it appears in a declaration: keywords in backticks.
-    static func declared(_ property: String) -> String {
-        keywords.contains(property) ? "`\(property)`" : property
-    }
-
-    /// An UpperCamelCase type name for `key`, singular when it names one element of an array
-    /// (`statuses` → `Status`), never a standard type name (`data` → `DataModel`).
-    static func type(_ key: String, singular: Bool) -> String {
-        var parts = words(key)
-        guard !parts.isEmpty else { return "Model" }
-        if singular, let last = parts.last {
-            if uncountable.contains(last.lowercased()) {
-                parts.append("Item")  // news → NewsItem, data → DataItem
-            } else {
-                parts[parts.count - 1] = self.singular(last)
-            }
-        }
-        var name = parts.map(capitalized).joined()
-        if let first = name.first, first.isNumber { name = "Model" + name }
-        if reservedTypes.contains(name) { name += "Model" }
-        return name
+    /// lowerCamelCase from words: `["screen", "name"]` → `screenName`, `["ID"]` → `id`, `["user", "ids"]` →
+    /// `userIDs`.
+    static func lowerCamelCase(_ parts: [String]) -> String {
+        guard let first = parts.first else { return "" }
+        return first.lowercased() + parts.dropFirst().map(capitalized).joined()
     }
 
     /// The word with its first letter capitalized, or all in capitals when it is a known acronym.
@@ -104,13 +82,16 @@ enum SwiftNames {
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
         let irregular = [
-            "people": "person", "children": "child", "men": "man", "women": "woman",
-            "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion",
+            "people": "person", "children": "child", "men": "man", "women": "woman", "indices": "index",
+            "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "movies": "movie",
+            "cookies": "cookie", "quizzes": "quiz",
         ]
         if let singular = irregular[lower] { return matchCase(singular, of: word) }
+        // Houses, causes: the plural of a word in -se, before statuses → status.
+        if lower.hasSuffix("ouses") || lower.hasSuffix("auses") { return String(word.dropLast()) }
         let rules: [(suffix: String, replacement: String)] = [
-            ("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"), ("xes", "x"), ("zes", "z"), ("uses", "us"),
-            ("ses", "se"), ("s", ""),
+            ("ies", "y"), ("sses", "ss"), ("shes", "sh"), ("ches", "ch"),
+            ("xes", "x"), ("zzes", "zz"), ("uses", "us"), ("ses", "se"), ("s", ""),
         ]
         for rule in rules where lower.hasSuffix(rule.suffix) && lower.count > rule.suffix.count + 1 {
             if rule.suffix == "s" && (lower.hasSuffix("ss") || lower.hasSuffix("us") || lower.hasSuffix("is")) {
@@ -124,4 +105,23 @@ enum SwiftNames {
     private static func matchCase(_ word: String, of original: String) -> String {
         original.first?.isUppercase == true ? word.prefix(1).uppercased() + word.dropFirst() : word
     }
+
+    /// Words for a key that has no letters or digits: the names of its first eight symbols (`$` → dollar, `--` →
+    /// dash dash, `€` → u20AC), `empty` for the empty key.
+    static func symbolWords(_ key: String) -> [String] {
+        guard !key.isEmpty else { return ["empty"] }
+        return key.unicodeScalars.prefix(8).flatMap { scalar in
+            symbolNames[scalar] ?? ["u" + String(scalar.value, radix: 16, uppercase: true)]
+        }
+    }
+
+    private static let symbolNames: [Unicode.Scalar: [String]] = [
+        " ": ["space"], "!": ["bang"], "\"": ["quote"], "#": ["hash"], "$": ["dollar"], "%": ["percent"],
+        "&": ["and"], "'": ["apostrophe"], "(": ["left", "paren"], ")": ["right", "paren"], "*": ["star"],
+        "+": ["plus"], ",": ["comma"], "-": ["dash"], ".": ["dot"], "/": ["slash"], ":": ["colon"],
+        ";": ["semicolon"], "<": ["less"], "=": ["equals"], ">": ["greater"], "?": ["question"], "@": ["at"],
+        "[": ["left", "bracket"], "\\": ["backslash"], "]": ["right", "bracket"], "^": ["caret"],
+        "_": ["underscore"], "`": ["backtick"], "{": ["left", "brace"], "|": ["bar"], "}": ["right", "brace"],
+        "~": ["tilde"], "\t": ["tab"], "\n": ["newline"], "\r": ["return"],
+    ]
 }

@@ -3,7 +3,7 @@
 import Foundation
 import JSONMapper
 
-struct Repository: JSONSerializable {
+struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
     let id: Int
     let name: String
     let fullName: String
@@ -20,7 +20,7 @@ struct Repository: JSONSerializable {
     let license: License
     let permissions: Permissions
     let securityAndAnalysis: SecurityAndAnalysis
-    let createdAt: String
+    let createdAt: Date
 
     init(_ c: JSONDeserializationContext) {
         id = c.requireInt("id")
@@ -38,11 +38,30 @@ struct Repository: JSONSerializable {
         license = c.requireObject("license", ofClass: License.self)
         permissions = c.requireObject("permissions", ofClass: Permissions.self)
         securityAndAnalysis = c.requireObject("security_and_analysis", ofClass: SecurityAndAnalysis.self)
-        createdAt = c.requireString("created_at")
+        createdAt = c.requireDate("created_at")
+    }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("id", id)
+        c.set("name", name)
+        c.set("full_name", fullName)
+        c.set("private", `private`)
+        c.set("owner", owner)
+        c.set("html_url", htmlURL)
+        c.set("description", description)
+        c.set("fork", fork)
+        c.set("homepage", homepage)
+        c.set("topics", topics)
+        c.set("visibility", visibility)
+        c.set("stargazers_count", stargazersCount)
+        c.set("license", license)
+        c.set("permissions", permissions)
+        c.set("security_and_analysis", securityAndAnalysis)
+        c.set("created_at", createdAt)
     }
 }
 
-struct Owner: JSONSerializable {
+struct Owner: JSONSerializable, JSONWritable, Equatable, Sendable {
     let login: String
     let id: Int
     let htmlURL: URL
@@ -54,9 +73,16 @@ struct Owner: JSONSerializable {
         htmlURL = c.requireURL("html_url")
         siteAdmin = c.requireBool("site_admin")
     }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("login", login)
+        c.set("id", id)
+        c.set("html_url", htmlURL)
+        c.set("site_admin", siteAdmin)
+    }
 }
 
-struct License: JSONSerializable {
+struct License: JSONSerializable, JSONWritable, Equatable, Sendable {
     let key: String
     let name: String
     let spdxID: String
@@ -66,9 +92,15 @@ struct License: JSONSerializable {
         name = c.requireString("name")
         spdxID = c.requireString("spdx_id")
     }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("key", key)
+        c.set("name", name)
+        c.set("spdx_id", spdxID)
+    }
 }
 
-struct Permissions: JSONSerializable {
+struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable {
     let admin: Bool
     let push: Bool
     let pull: Bool
@@ -78,9 +110,15 @@ struct Permissions: JSONSerializable {
         push = c.requireBool("push")
         pull = c.requireBool("pull")
     }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("admin", admin)
+        c.set("push", push)
+        c.set("pull", pull)
+    }
 }
 
-struct SecurityAndAnalysis: JSONSerializable {
+struct SecurityAndAnalysis: JSONSerializable, JSONWritable, Equatable, Sendable {
     let advancedSecurity: AdvancedSecurity
     let secretScanning: SecretScanning
     let secretScanningPushProtection: SecretScanningPushProtection
@@ -90,16 +128,26 @@ struct SecurityAndAnalysis: JSONSerializable {
         secretScanning = c.requireObject("secret_scanning", ofClass: SecretScanning.self)
         secretScanningPushProtection = c.requireObject("secret_scanning_push_protection", ofClass: SecretScanningPushProtection.self)
     }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("advanced_security", advancedSecurity)
+        c.set("secret_scanning", secretScanning)
+        c.set("secret_scanning_push_protection", secretScanningPushProtection)
+    }
 }
 
-struct AdvancedSecurity: JSONSerializable {
+struct AdvancedSecurity: JSONSerializable, JSONWritable, Equatable, Sendable {
     let status: String
 
     init(_ c: JSONDeserializationContext) {
         status = c.requireString("status")
     }
+
+    func write(to c: JSONSerializationContext) {
+        c.set("status", status)
+    }
 }
 
-// The same shape as AdvancedSecurity, named after where else it appears.
+// The same type as AdvancedSecurity, named after where else it appears.
 typealias SecretScanning = AdvancedSecurity
 typealias SecretScanningPushProtection = AdvancedSecurity

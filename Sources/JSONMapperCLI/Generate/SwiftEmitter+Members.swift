@@ -1,0 +1,101 @@
+// How each field is declared, read and written.
+
+extension SwiftEmitter {
+    /// The property's type: optional unless required, except collections, which are empty when missing.
+    func declaredType(_ field: Model.Field) -> String {
+        let name = typeName(field.type, alias: field.alias)
+        return field.required || field.type.isCollection ? name : name + "?"
+    }
+
+    /// The Swift spelling of a type: `[String: [Double]]`; a model goes by `alias` when one is given, the name of
+    /// a typealias of it.
+    func typeName(_ type: SwiftType, alias: String? = nil) -> String {
+        let base =
+            switch type.base {
+            case .bool: "Bool"
+            case .int: "Int"
+            case .uint64: "UInt64"
+            case .double: "Double"
+            case .string, .unknown: "String"
+            case .url: "URL"
+            case .date: "Date"
+            case .value: "JSONValue"
+            case .model(let index): alias ?? builder.models[index].name
+            case .enumeration(let index): builder.enums[index].name
+            }
+        return type.containers.reversed().reduce(base) { inner, container in
+            container == .array ? "[\(inner)]" : "[String: \(inner)]"
+        }
+    }
+
+    /// The getter call that reads the field.
+    func getter(_ field: Model.Field) -> String {
+        let key = Quoted.key(field.key)
+        let get = field.required ? "require" : "get"
+        let type = field.type
+        switch type.base {
+        case .model(let index):
+            let model = field.alias ?? builder.models[index].name
+            switch type.containers.first {
+            case nil: return "\(get)Object(\(key), ofClass: \(model).self)"
+            case .array: return "\(get)Array(\(key), ofClass: \(model).self)"
+            case .dictionary: return "\(get)Dictionary(\(key), ofClass: \(model).self)"
+            }
+        case .enumeration(let index):
+            return "\(get)Enum(\(key), fallback: .\(SwiftNames.declared(builder.enums[index].fallback)))"
+        case .value where !type.isCollection:
+            return "\(get)Value(\(key))"
+        default:
+            switch type.containers.first {
+            case nil: return "\(get)\(typeName(SwiftType(type.base)))(\(key))"
+            case .array: return "\(get)Array(\(key))"
+            case .dictionary: return "\(get)Dictionary(\(key))"
+            }
+        }
+    }
+
+    /// The value `write(to:)` sets: the property; for a collection that some samples leave out, `nil` when it is
+    /// empty, so that writing gives back what was read (a getter reads a missing collection as an empty one).
+    func written(_ field: Model.Field) -> String {
+        let reference = reference(field)
+        guard field.type.isCollection, !field.required else { return reference }
+        return "\(reference).isEmpty ? nil : \(reference)"
+    }
+
+    /// The remarks printed above a property: what the samples could not settle.
+    func notes(_ field: Model.Field) -> [String] {
+        var notes = field.notes
+        let type = field.type
+        if type.base == .unknown {
+            switch type.containers.last {
+            case nil: notes.append("Always null in the samples: String is a guess.")
+            case .array: notes.append("Always empty in the samples: String elements are a guess.")
+            case .dictionary:
+                notes.append("Always an empty object in the samples: \(typeName(type)) is a guess.")
+            }
+        }
+        return notes
+    }
+}
+
+/// Swift string literals for keys.
+enum Quoted {
+    /// `"screen_name"`, with quotes, backslashes and control characters escaped.
+    static func key(_ key: String) -> String {
+        var literal = "\""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                literal += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+}
