@@ -252,6 +252,8 @@ struct FuzzModel: JSONSerializable {
             let deep = c.getEnum(at: [.key(key), 1], default: FuzzKind.a)
             parts.append("\(kind)|\(deep)|\(c.requireString(at: [.key(key), 0]))")
             let elements: [FuzzLeaf] = c.getArray(at: [.key(key)])
+            let rows: [[FuzzLeaf]] = c.requireArray(at: [.key(key), "a"])
+            parts.append("\(rows.map { $0.map(\.fingerprint) })")
             let required: [String: FuzzLeaf] = c.requireDictionary(at: [.key(key), "a"])
             parts.append("\(elements.map(\.fingerprint))|\(required.count)|\(c.getURL(at: [.key(key), "u"]) as Any)")
         }

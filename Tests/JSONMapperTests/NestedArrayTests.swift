@@ -126,6 +126,62 @@ struct NestedArrayTests {
         #expect(!c.hasFailed)
     }
 
+    @Test("the at: forms read a table deep inside, with full paths in drops and failures", arguments: engines)
+    func atForms(engine: JSONMapper.Engine) {
+        let text = #"{"page": {"sheets": [{"rows": [[{"name": "a"}], "x", [{"name": 5}, {"name": "b"}]]}]}}"#
+        let lenient = context(text, engine: engine)
+        let rows: [[Cell]] = lenient.getArray(at: ["page", "sheets", 0, "rows"], ofClass: Cell.self)
+        #expect(rows.map { $0.map(\.name) } == [["a"], ["b"]])
+        #expect(!lenient.hasFailed)
+        #expect(
+            descriptions(lenient) == [
+                #"page.sheets[0].rows[1]: expected [Cell], found String "x""#,
+                "page.sheets[0].rows[1]: dropped from [[Cell]]",
+                "page.sheets[0].rows[2][0].name: expected String, found Number 5",
+                "page.sheets[0].rows[2][0]: dropped from [Cell]: a required value inside it failed",
+            ])
+        let inferred: [[Cell]] = context(text, engine: engine).getArray(at: ["page", "sheets", 0, "rows"])
+        #expect(inferred == rows)
+
+        let strict = context(text, engine: engine)
+        let required: [[Cell]] = strict.requireArray(at: ["page", "sheets", 0, "rows"], ofClass: Cell.self)
+        #expect(required == rows)
+        #expect(strict.failure?.description == #"page.sheets[0].rows[1]: expected [Cell], found String "x""#)
+        let missing = context(text, engine: engine)
+        let none: [[Cell]] = missing.requireArray(at: ["page", "sheets", 1, "rows"])
+        #expect(none == [])
+        #expect(missing.failure?.description == "page.sheets[1].rows: missing required [[Cell]]")
+        let notATable = context(text, engine: engine)
+        #expect(notATable.getArray(at: ["page"], ofClass: Cell.self) as [[Cell]] == [])
+        #expect(descriptions(notATable) == ["page: expected [[Cell]], found Object"])
+    }
+
+    @Test("the inferred forms take the element type from where the table goes")
+    func inferred() {
+        struct Sheet: JSONSerializable {
+            let rows: [[Cell]]
+            let spare: [[Cell]]
+            let flat: [Cell]
+            let numbers: [[Int]]
+            init(_ c: JSONDeserializationContext) {
+                rows = c.requireArray("rows")
+                spare = c.getArray("spare")
+                flat = c.getArray("flat")
+                numbers = c.getArray("numbers")
+            }
+        }
+        let c = context(#"{"rows": [[{"name": "a"}], []], "flat": [{"name": "z"}], "numbers": [[1, 2], [3]]}"#)
+        let sheet = Sheet(c)
+        #expect(sheet.rows.map { $0.map(\.name) } == [["a"], []])
+        #expect(sheet.spare == [])
+        #expect(sheet.flat.map(\.name) == ["z"])
+        #expect(sheet.numbers == [[1, 2], [3]])
+        #expect(c.errors == [])
+        let failed = context(#"{"flat": []}"#)
+        _ = Sheet(failed)
+        #expect(failed.failure?.description == "rows: missing required [[Cell]]")
+    }
+
     @Test("a strict decode of a model with a table throws the culprit's path")
     func decode() throws {
         struct Sheet: JSONSerializable {
