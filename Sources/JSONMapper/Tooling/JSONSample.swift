@@ -26,7 +26,12 @@ package struct JSONSample {
 
     /// Whether `getURL` accepts `text`: an RFC 3986 URI reference that `URL(string:)` reads.
     package static func isURL(_ text: String) -> Bool {
-        (try? URL.url(from: text).get()) != nil
+        url(text) != nil
+    }
+
+    /// The URL `getURL` reads from `text`, or `nil` when it rejects the text.
+    package static func url(_ text: String) -> URL? {
+        try? URL.url(from: text).get()
     }
 
     package var kind: Kind {

@@ -90,8 +90,7 @@ enum ShapeInference {
     static func isWebURL(_ text: String) -> Bool {
         let scheme = text.utf8.prefix(8).map { $0 | 0x20 }  // ASCII letters in lower case
         guard scheme.starts(with: "http://".utf8) || scheme.starts(with: "https://".utf8) else { return false }
-        guard JSONSample.isURL(text) else { return false }
-        guard let url = URL(string: text), let host = url.host, !host.isEmpty else { return false }
+        guard let url = JSONSample.url(text), let host = url.host, !host.isEmpty else { return false }
         return url.absoluteString == text
     }
 
