@@ -19,7 +19,9 @@ extension JSONMapper {
     ///
     /// The whole input is validated as strictly as by ``context(_:engine:options:)-(InputStream,_,_)``, before and
     /// after the array too. A syntax error anywhere ends the sequence with one invalid context carrying it, with its
-    /// line and column in the whole input (the elements before it have been delivered). A path that is missing, or
+    /// line and column in the whole input (the elements before it have been delivered); so does a stream that fails,
+    /// wherever it fails (after the last byte too), with the error ``context(_:engine:options:)-(InputStream,_,_)``
+    /// would record, and no element it cut short is delivered. A path that is missing, or
     /// leads to something other than an array, gives one invalid context after the input has been read to its end
     /// (`records: missing required Array`, `records: expected Array, found Object`). When an object on the path has
     /// the key more than once, the first member is streamed (in memory, the last one wins).
@@ -70,7 +72,8 @@ extension JSONMapper {
     /// - Parameters:
     ///   - stream: A stream of UTF-8 JSON text; opened and closed again if it is not open yet.
     ///   - options: The depth limit applies.
-    /// - Returns: The first syntax or stream error, or `nil` when the input is valid.
+    /// - Returns: The first syntax or stream error, or `nil` when the input is valid. A stream that fails is an
+    ///   error wherever it fails, even after a complete value.
     public static func validate(_ stream: InputStream, options: Options = .default) -> JSONMappingError? {
         validate(StreamSource(stream), options: options)
     }

@@ -193,8 +193,9 @@ extension StructureWalker {
     private func token(end: Int, batched: Bool, role: Role?) {
         let start = cursor
         var valueEnd = end
+        // A token that runs to where the stream failed may have been cut short (`34` read as `3`): not a value.
+        if end >= window.count, let failure = window.failure { return finish(with: failure) }
         if !PieceErrors.isNumberOrLiteral(window.bytes + start, count: end - start) {
-            if end >= window.count, let failure = window.failure { return finish(with: failure) }
             // With the byte after it, so that the scanner names the real byte where the token goes wrong.
             let length = end - start + (end < window.count ? 1 : 0)
             do {

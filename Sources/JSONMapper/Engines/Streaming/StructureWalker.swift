@@ -273,8 +273,10 @@ final class StructureWalker {
         state = .afterValue
     }
 
-    /// The input ended after a complete top-level value: say whether the target array was found.
+    /// The input ended after a complete top-level value: say whether the target array was found. A stream that
+    /// failed there did not end: its failure is the error, as when the whole input is read at once.
     private func finishDocument() {
+        if let failure = window.failure { return finish(with: failure) }
         state = .done
         guard let target else { return }
         switch targetState {
