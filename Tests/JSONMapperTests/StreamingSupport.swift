@@ -104,3 +104,57 @@ struct StreamedItem: JSONSerializable, Equatable {
         name = c.requireString("name")
     }
 }
+
+/// A stream of `prefix`, then `spaces` spaces made as they are read (never held), then `suffix`; every read fills
+/// what it is offered, as file streams do.
+final class WhitespaceStream: InputStream {
+    private let prefix: [UInt8]
+    private let spaces: Int
+    private let suffix: [UInt8]
+    private var position = 0
+    private var status: Stream.Status = .notOpen
+
+    init(_ prefix: String, spaces: Int, _ suffix: String) {
+        self.prefix = Array(prefix.utf8)
+        self.spaces = spaces
+        self.suffix = Array(suffix.utf8)
+        super.init(data: Data())
+    }
+
+    private var total: Int { prefix.count + spaces + suffix.count }
+
+    override var streamStatus: Stream.Status { status }
+    override var streamError: Error? { nil }
+    override var hasBytesAvailable: Bool { position < total }
+    override func open() { status = .open }
+    override func close() { status = .closed }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        let count = min(maxLength, total - position)
+        var written = 0
+        while written < count {
+            let index = position + written
+            let spacesEnd = prefix.count + spaces
+            if index < prefix.count {
+                buffer[written] = prefix[index]
+                written += 1
+            } else if index < spacesEnd {
+                let run = min(count - written, spacesEnd - index)
+                (buffer + written).update(repeating: UInt8(ascii: " "), count: run)
+                written += run
+            } else {
+                buffer[written] = suffix[index - spacesEnd]
+                written += 1
+            }
+        }
+        position += count
+        if position == total { status = .atEnd }
+        return count
+    }
+
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        false
+    }
+}

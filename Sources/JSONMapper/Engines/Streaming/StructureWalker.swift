@@ -124,15 +124,29 @@ final class StructureWalker {
 
     // MARK: Reading
 
-    /// The byte at the cursor after skipping whitespace, reading more as needed; `nil` at the end of input.
+    /// The byte at the cursor after skipping whitespace, reading more as needed; `nil` at the end of input, or when
+    /// the batch it scanned ended the walk.
+    ///
+    /// Whitespace is never kept: before reading more, the batch before it is scanned, so that the window can let
+    /// go of everything up to the cursor, however much whitespace comes.
     func peek() -> UInt8? {
         while true {
             while cursor < window.count {
                 let byte = window.bytes[cursor]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
                 cursor += 1
+                // Runs of spaces (indentation, padding) eight at a time.
+                while byte == 0x20 && cursor + 8 <= window.count
+                    && UnsafeRawPointer(window.bytes + cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    cursor += 8
+                }
             }
             if window.atEnd { return nil }
+            if batch.start != nil {
+                flushBatch()
+                if isDone { return nil }
+            }
             refill()
         }
     }
@@ -177,7 +191,9 @@ final class StructureWalker {
     }
 
     private func objectOpened() {
-        guard peek() == UInt8(ascii: "}") else {
+        let byte = peek()
+        guard !isDone else { return }
+        guard byte == UInt8(ascii: "}") else {
             state = .key(first: true)
             return
         }
