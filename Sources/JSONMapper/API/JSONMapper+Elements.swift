@@ -51,7 +51,8 @@ extension JSONMapper {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per element; one invalid context when the file cannot be read.
@@ -81,9 +82,11 @@ extension JSONMapper {
     /// Checks that the file at `url` is a JSON text, as ``validate(_:options:)`` checks a stream.
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - options: The depth limit applies.
-    /// - Returns: The first syntax or read error, or `nil` when the file is valid.
+    /// - Returns: The first syntax or read error (a missing file, a URL that is not a file URL), or `nil` when the
+    ///   file is valid.
     public static func validate(contentsOf url: URL, options: Options = .default) -> JSONMappingError? {
         validate(StreamSource(url), options: options)
     }

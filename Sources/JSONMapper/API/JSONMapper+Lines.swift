@@ -37,7 +37,8 @@ extension JSONMapper {
     /// stream. Each iteration reads the file again from its start.
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per non-blank line; one invalid context when the file cannot be read.
     public static func lines(contentsOf url: URL, options: Options = .default) -> LineSequence {
