@@ -180,11 +180,11 @@ struct StreamWindowTests {
     func whitespace(before: String, after: String, path: [JSONPathElement], values: [Int]) throws {
         let spaces = 4 * Self.walkBound
         let validating = StructureWalker(
-            window: try StreamWindow(WhitespaceStream(before, spaces: spaces, after)), options: .default, target: nil)
+            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default, target: nil)
         #expect(validating.validate() == nil)
         #expect(validating.window.capacity <= Self.walkBound, "validating \(before)…\(after)")
         let streaming = StructureWalker(
-            window: try StreamWindow(WhitespaceStream(before, spaces: spaces, after)), options: .default,
+            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default,
             target: path.map(\.component))
         var elements: [Int?] = []
         while let context = streaming.next() { elements.append(context.get(Int.self, at: [])) }
@@ -200,8 +200,8 @@ struct StreamWindowTests {
         let expected = try #require(
             JSONMapper.context(before + String(repeating: " ", count: spaces) + after).errors.first)
         #expect(expected.description == "records[1]: line 1, column 22: expected ':' after an object key, found '1'")
-        #expect(JSONMapper.validate(WhitespaceStream(before, spaces: spaces, after)) == expected)
-        let elements = Array(JSONMapper.elements(of: WhitespaceStream(before, spaces: spaces, after), at: ["records"]))
+        #expect(JSONMapper.validate(RepeatingStream(before, spaces: spaces, after)) == expected)
+        let elements = Array(JSONMapper.elements(of: RepeatingStream(before, spaces: spaces, after), at: ["records"]))
         #expect(elements.map { $0.get(Int.self, at: []) } == [1, nil])
         #expect(elements.last?.errors == [expected])
     }

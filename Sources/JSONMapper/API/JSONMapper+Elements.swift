@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONMapper {
     /// The elements of the array at `path` in a JSON text read from `stream`, one context each, in memory bounded by
-    /// the largest element rather than by the input.
+    /// the largest element rather than by the input (see *Complexity*).
     ///
     /// ```swift
     /// for element in JSONMapper.elements(of: stream, at: ["records"]) {
@@ -35,7 +35,10 @@ extension JSONMapper {
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings, as for ``context(_:engine:options:)-(Data,_,_)``.
     /// - Returns: A sequence of contexts, one per element, in order.
-    /// - Complexity: One pass over the input; memory is the largest element plus about a megabyte of buffers.
+    /// - Complexity: One pass over the input. Memory does not grow with the input: it is a few megabytes of buffers
+    ///   plus two to three times the largest element (held whole while it is scanned into a document of its own),
+    ///   or the largest key or number elsewhere if one is larger. Strings outside the elements, containers and
+    ///   whitespace are validated or skipped piece by piece, whatever their length.
     public static func elements(
         of stream: InputStream, at path: [JSONPathElement] = [], options: Options = .default
     ) -> ElementSequence {
@@ -62,8 +65,9 @@ extension JSONMapper {
         ElementSequence(source: StreamSource(url), path: path, options: options)
     }
 
-    /// Checks that the text read from `stream` is a JSON text, in memory bounded by its largest scalar rather than by
-    /// its size, and returns the first error: the same error, with the same line, column and path, as
+    /// Checks that the text read from `stream` is a JSON text, in memory bounded by its largest key or number rather
+    /// than by its size (strings, containers and whitespace of any length are checked piece by piece), and returns
+    /// the first error: the same error, with the same line, column and path, as
     /// ``context(_:engine:options:)-(InputStream,_,_)`` would record, but with no limit on the input's size.
     ///
     /// ```swift

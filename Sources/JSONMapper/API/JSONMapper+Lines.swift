@@ -28,7 +28,8 @@ extension JSONMapper {
     ///   - options: Parsing and mapping settings, as for ``context(_:engine:options:)-(Data,_,_)``; the depth limit
     ///     applies to each line.
     /// - Returns: A sequence of contexts, one per non-blank line, in order.
-    /// - Complexity: One pass over the input; memory is the longest line plus about a megabyte of buffers.
+    /// - Complexity: One pass over the input. Memory does not grow with the input: it is a few megabytes of buffers
+    ///   plus two to three times the longest line, which is held whole while it is scanned (its whitespace too).
     public static func lines(_ stream: InputStream, options: Options = .default) -> LineSequence {
         LineSequence(source: StreamSource(stream), options: options)
     }

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record, and hands out
-/// the elements of one array in it as contexts.
+/// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record (or key, or
+/// number), and hands out the elements of one array in it as contexts.
 ///
 /// The walker follows the containers that are too large to hold, or that lead to the target array, on a stack of
 /// its own (never by recursion), and checks what lies between their values itself, with the native scanner's
 /// messages. Every value it does not open (a key, a scalar, a container that fits in ``unitBudget``, an element of
-/// the target array) is found with ``ValueFinder`` and validated by the native scanner. Elements of an array are
+/// the target array) is found with ``ValueFinder`` and validated by the native scanner; a string longer than
+/// ``unitBudget`` outside the target array is validated piece by piece as it is read (`StructureWalker+Strings`).
+/// Whitespace is never kept. Elements of an array are
 /// gathered into batches of about ``batchBytes`` that the scanner reads as one array, so that a batch costs one
 /// scan and two allocations however many elements it holds. Every error reads as if the whole input had been scanned
 /// at once: the same message, its line and column in the whole input, and its full path.
