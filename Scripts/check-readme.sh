@@ -25,7 +25,7 @@ self_test() {
     scratch="$(mktemp -d "${TMPDIR:-/tmp}/readme-check-self-test.XXXXXX")"
     trap 'rm -rf "$scratch"' RETURN
     cat >"$scratch/README.md" <<'MARKDOWN'
-# A README with one good block, one skipped and one that no longer compiles
+# A README with one good block, one skipped, one that no longer compiles, and a package manifest block
 
 ```swift
 let count: Int = c.getInt("id", default: 0)
@@ -42,9 +42,18 @@ struct Broken: JSONSerializable {
     init(_ c: JSONDeserializationContext) {}
 }
 ```
+
+<!-- readme-check: prelude package-manifest -->
+```swift
+targets: [.target(name: "MyApp")]
+```
 MARKDOWN
+    # Through a swiftc shim, as swiftly and asdf install one: the manifest API must still be found.
+    mkdir "$scratch/shim"
+    printf '#!/bin/sh\nexec "%s" "$@"\n' "$(command -v swiftc)" >"$scratch/shim/swiftc"
+    chmod +x "$scratch/shim/swiftc"
     set +e
-    bash "$0" "$scratch/README.md" >"$scratch/out.txt" 2>&1
+    PATH="$scratch/shim:$PATH" bash "$0" "$scratch/README.md" >"$scratch/out.txt" 2>&1
     status=$?
     set -e
     if [ "$status" -ne 1 ] \
@@ -52,12 +61,14 @@ MARKDOWN
         || ! grep -q "^README.md:15:44: error: return from initializer without initializing all stored properties" \
             "$scratch/out.txt" \
         || ! grep -q "^README.md:8: skipped: shows an API that does not exist, on purpose" "$scratch/out.txt" \
-        || grep -q "^README.md:3: the swift block does not compile" "$scratch/out.txt"; then
+        || grep -q "^README.md:3: the swift block does not compile" "$scratch/out.txt" \
+        || grep -q "^README.md:20:" "$scratch/out.txt"; then
         echo "error: the README check did not report the broken block as it should (exit status $status):" >&2
         cat "$scratch/out.txt" >&2
         return 1
     fi
-    echo "README check self-test: a broken block fails the check with its README line; skips are reported"
+    echo "README check self-test: a broken block fails the check with its README line; skips are reported;" \
+        "a package manifest block compiles through a swiftc shim"
 }
 
 case "${1:-}" in
@@ -76,13 +87,15 @@ swift build --package-path "$root" --target JSONMapper >"$work/build.log" 2>&1 |
 }
 bin="$(swift build --package-path "$root" --show-bin-path)"
 flags=(-emit-sil -o /dev/null -suppress-warnings)
+swiftc=(swiftc)
 if [ "$(uname)" = Darwin ]; then
     flags+=(-target "$(uname -m)-apple-macosx13.0")
-    swiftc_path="$(xcrun --find swiftc)"
-else
-    swiftc_path="$(command -v swiftc)"
+    swiftc=(xcrun swiftc)
 fi
-manifest_api="$(cd -P "$(dirname "$swiftc_path")/.." && pwd)/lib/swift/pm/ManifestAPI"
+# SwiftPM's manifest API sits in the compiler's resource folder (<toolchain>/usr/lib/swift/pm/ManifestAPI). Ask the
+# compiler where that is: the swiftc on PATH may be a shim (swiftly, asdf) far from its toolchain.
+resources="$("${swiftc[@]}" -print-target-info | sed -n 's/^ *"runtimeResourcePath": *"\(.*\)",\{0,1\} *$/\1/p')"
+manifest_api="$resources/pm/ManifestAPI"
 
 # One line per ```swift block: its fence's line number, then the directive before it (or nothing); each body in
 # block-LINE.body. Other fences are skipped whole, so that a ``` inside them is not taken for a swift block.
@@ -171,9 +184,16 @@ done
 compile() {
     local unit="$1" source="$work/unit-$1.swift"
     local extra=(-I "$bin/Modules" -I "$bin")
-    grep -q '^import PackageDescription' "$source" && extra=(-I "$manifest_api" -package-description-version 6.0.0)
-    if ! (cd "$(dirname "$readme")" && swiftc "${flags[@]}" "${extra[@]}" "$source") >"$work/unit-$unit.log" 2>&1
-    then
+    if grep -q '^import PackageDescription' "$source"; then
+        if [ ! -d "$manifest_api" ]; then
+            echo "$name:$unit: cannot find SwiftPM's manifest API: swiftc -print-target-info gives the resource" \
+                "folder '$resources', which has no pm/ManifestAPI" >"$work/unit-$unit.failed"
+            return
+        fi
+        extra=(-I "$manifest_api" -package-description-version 6.0.0)
+    fi
+    if ! (cd "$(dirname "$readme")" && "${swiftc[@]}" "${flags[@]}" "${extra[@]}" "$source") \
+        >"$work/unit-$unit.log" 2>&1; then
         {
             echo "$name:$unit: the swift block does not compile (assembled as $source):"
             grep -E "error:" -A4 "$work/unit-$unit.log" || cat "$work/unit-$unit.log"

@@ -14,7 +14,11 @@
 #
 # From: raw files at https://raw.githubusercontent.com/<owner>/<repo>/<commit>/<path>. Set
 # JSONMAPPER_TEST_DATA_MIRROR to another base URL with the same layout, such as file:///srv/mirror or an internal
-# HTTP mirror, to fetch without reaching GitHub.
+# HTTP mirror, to fetch without reaching GitHub. The base URL is tried once first: when it cannot be reached, the
+# script says so and stops, before it asks for any file.
+#
+# Exit status: 0 when every file is installed and verified, 1 when some are missing or wrong (or cannot be
+# downloaded), 2 for a usage error, 3 when the base URL cannot be reached. --check creates nothing.
 set -euo pipefail
 
 # nst/JSONTestSuite at 1ef36fa (2024-11-22): 318 files in test_parsing/ (95 y_, 188 n_, 35 i_).
@@ -72,9 +76,16 @@ url_path() {
 }
 
 total=$(wc -l <"$manifest" | tr -d ' ')
-mkdir -p "$dest"
-dest="$(cd "$dest" && pwd)"
-missing=$(wrong_files "$dest")
+if [ -d "$dest" ]; then
+    dest="$(cd "$dest" && pwd)"
+    missing=$(wrong_files "$dest")
+elif $check_only; then
+    echo "error: $dest does not exist: none of the $total files is installed" >&2
+    echo "run Scripts/fetch-test-data.sh to install them" >&2
+    exit 1
+else
+    missing=$(sed 's/^[0-9a-f]*  //' "$manifest")
+fi
 if [ -z "$missing" ]; then
     echo "test data: all $total files present and verified in $dest"
     exit 0
@@ -85,6 +96,15 @@ if $check_only; then
     printf '%s\n' "$missing" | sed 's/^/  /' | sed -n '1,20p' >&2
     echo "run Scripts/fetch-test-data.sh to install them" >&2
     exit 1
+fi
+
+# One request to the base URL first (any answer will do, even 404): an unreachable host would otherwise cost a
+# timeout and retries for each of the files, and end in a list of failed checksums.
+if ! reason=$(curl --silent --show-error --output /dev/null --max-time 30 "$base/" 2>&1); then
+    echo "error: cannot reach $base (${reason:-curl failed}); nothing was downloaded" >&2
+    echo "set JSONMAPPER_TEST_DATA_MIRROR to a mirror with the same layout (https://… or file:///…), or copy the" \
+        "files listed in Scripts/test-data.sha256 into $dest" >&2
+    exit 3
 fi
 
 staging="$(mktemp -d "${TMPDIR:-/tmp}/jsonmapper-test-data.XXXXXX")"
@@ -110,6 +130,8 @@ if [ -n "$bad" ]; then
     exit 1
 fi
 
+mkdir -p "$dest"
+dest="$(cd "$dest" && pwd)"
 while IFS= read -r file; do
     mkdir -p "$dest/$(dirname "$file")"
     rm -f "$dest/$file"

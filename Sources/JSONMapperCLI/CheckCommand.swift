@@ -8,7 +8,8 @@ enum CheckCommand {
         USAGE: jsonmapper check [--lines] FILE...
 
         Checks that each FILE (- for standard input) is a JSON text per RFC 8259, with JSONMapper's strict parser.
-        Files are read piece by piece: memory stays bounded by the largest string, whatever the file's size.
+        Files are read piece by piece: memory stays bounded by the largest key or number (or, with --lines, the
+        longest line), whatever the file's size.
         Prints one line per file:
           FILE: ok
           FILE:LINE:COLUMN: error: MESSAGE

@@ -33,7 +33,7 @@ struct EnumTests {
             descriptions(c) == [
                 #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
                 "priority: expected Priority, found Number 9",
-                "wrong: expected String, found Number 3",
+                #"wrong: expected MediaKind (one of "photo", "video", "unknown"), found Number 3"#,
             ])
     }
 
@@ -88,7 +88,10 @@ struct EnumTests {
 
         let mistyped = context(#"{"visibility": 3}"#)
         #expect(Repository(mistyped).visibility == .unknown)
-        #expect(descriptions(mistyped) == ["visibility: expected String, found Number 3"])
+        #expect(
+            descriptions(mistyped) == [
+                #"visibility: expected Visibility (one of "public", "private", "unknown"), found Number 3"#
+            ])
         #expect(!mistyped.hasFailed)
     }
 
@@ -103,7 +106,7 @@ struct EnumTests {
         #expect(
             descriptions(c) == [
                 #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#,
-                #"priority: expected Int, found String "high""#,
+                #"priority: expected Priority, found String "high""#,
             ])
         // Only the fallback form (`optionalKind`) turns "gif" into a notice.
         #expect(
@@ -124,7 +127,7 @@ struct EnumTests {
         #expect(
             descriptions(c) == [
                 "a: expected MediaKind, found null",
-                "b: expected String, found Number 3",
+                #"b: expected MediaKind (one of "photo", "video", "unknown"), found Number 3"#,
                 "missing: missing required MediaKind",
             ])
         #expect(c.errors.allSatisfy { $0.isRequired })
@@ -157,6 +160,30 @@ struct EnumTests {
         #expect(c.getEnum("kind", default: MediaKind.video) == .video)
         let mismatch = #"kind: expected MediaKind (one of "photo", "video", "unknown"), found String "gif""#
         #expect(descriptions(c) == [mismatch, mismatch, mismatch])
+    }
+
+    @Test("a raw value of the wrong type names the enum, as an unknown value does, from every getter")
+    func mistypedRawValues() {
+        let c = context(#"{"kind": 3, "deep": {"kind": true}, "priority": "2"}"#)
+        #expect(c.getEnum("kind") as MediaKind? == nil)
+        #expect(c.getEnum(at: ["deep", "kind"], fallback: MediaKind.unknown) == nil)
+        #expect(c.getEnum("priority", default: Priority.low) == .low)
+        #expect(c.requireEnum(at: ["deep", "kind"]) == MediaKind.photo)
+        let allowed = #"(one of "photo", "video", "unknown")"#
+        #expect(
+            descriptions(c) == [
+                "kind: expected MediaKind \(allowed), found Number 3",
+                "deep.kind: expected MediaKind \(allowed), found Bool true",
+                #"priority: expected Priority, found String "2""#,
+                "deep.kind: expected MediaKind \(allowed), found Bool true",
+            ])
+        // A conversion that coercion allows is applied first, and only an unknown result is a mismatch.
+        var options = JSONMapper.Options.default
+        options.coercion = .lenient
+        let lenient = JSONMapper.context(json(#"{"priority": "2", "kind": 3}"#), options: options)
+        #expect(lenient.getEnum("priority") == Priority.high)
+        #expect(lenient.getEnum("kind") as MediaKind? == nil)
+        #expect(descriptions(lenient) == ["kind: expected MediaKind \(allowed), found Number 3"])
     }
 
     @Test("every enum getter has an at: form, with full paths in its errors")

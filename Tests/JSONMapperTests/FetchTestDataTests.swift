@@ -36,6 +36,32 @@ struct FetchTestDataTests {
         return benchmark + "/data/" + path.dropFirst("bench/".count)
     }
 
+    /// Runs the script with `JSONMAPPER_SHARED_DATA` and `JSONMAPPER_TEST_DATA_MIRROR` set to `destination` and
+    /// `mirror`; gives its exit status, standard output and standard error.
+    static func run(
+        _ arguments: [String], destination: URL, mirror: String
+    ) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["bash", script.path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["JSONMAPPER_SHARED_DATA"] = destination.path
+        environment["JSONMAPPER_TEST_DATA_MIRROR"] = mirror
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData, as: UTF8.self)
+        )
+    }
+
     /// A scratch folder with a mirror made from the shared data, and an empty destination.
     struct Scratch {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fetch-test-data-\(UUID())")
@@ -55,25 +81,7 @@ struct FetchTestDataTests {
 
         /// Runs the script with this scratch's mirror and destination.
         func run(_ arguments: [String] = []) throws -> (status: Int32, output: String, errors: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["bash", FetchTestDataTests.script.path] + arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["JSONMAPPER_SHARED_DATA"] = destination.path
-            environment["JSONMAPPER_TEST_DATA_MIRROR"] = mirror.absoluteString
-            process.environment = environment
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (
-                process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-                String(decoding: errorData, as: UTF8.self)
-            )
+            try FetchTestDataTests.run(arguments, destination: destination, mirror: mirror.absoluteString)
         }
 
         /// The regular files under the destination, relative to it.

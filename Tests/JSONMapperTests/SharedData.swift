@@ -5,10 +5,11 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 6 of 6 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 7 of 7 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //
-// A suite that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count stays right.
+// A suite (or a test) that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count
+// stays right and CI fails when the data is missing; `SharedDataTests` checks that every reader does.
 
 /// A data set in the shared data folder.
 enum SharedDataSet: CaseIterable, Sendable {
@@ -47,10 +48,11 @@ enum SharedDataSuite: CaseIterable, Sendable {
     case writeRoundTrip
     /// The models generated from the benchmark payloads, mapping and writing back their files.
     case generatedModels
+    case streamValidation
 
     var needs: [SharedDataSet] {
         switch self {
-        case .conformance, .writeRoundTrip: [.jsonTestSuite]
+        case .conformance, .writeRoundTrip, .streamValidation: [.jsonTestSuite]
         case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
         case .memory, .generatedModels: [.benchmarks]
         }

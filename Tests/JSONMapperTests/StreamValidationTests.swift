@@ -7,17 +7,14 @@ import Testing
 /// the same line, column and path, however the input is cut into reads and whatever the walker holds whole.
 @Suite("Streamed validation agrees with the in-memory parser")
 struct StreamValidationTests {
-    @Test("every JSONTestSuite file gives the same first error, read a byte at a time or in large reads")
+    @Test(
+        "every JSONTestSuite file gives the same first error, read a byte at a time or in large reads",
+        SharedDataSuite.streamValidation.trait)
     func jsonTestSuite() throws {
-        let folder = TestFiles.sharedData.appendingPathComponent("JSONTestSuite/test_parsing")
-        guard FileManager.default.fileExists(atPath: folder.path) else {
-            if TestFiles.inCI { Issue.record("missing \(folder.path)") }
-            return
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
-        #expect(names.count > 300)
+        let names = try TestSuiteFiles.names(prefix: "")
+        #expect(names.count == 318)
         for name in names {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let data = try TestSuiteFiles.data(name)
             let expected = JSONMapper.context(data).errors.first
             for setting in Walks.settings {
                 let found = try Walks.firstError(

@@ -160,6 +160,52 @@ struct StreamWindowTests {
         #expect(window.capacity <= 2 * StructureWalker.unitBudget + StreamWindow.initialCapacity)
     }
 
+    /// The most a window may grow to while it walks: a container budget held before a container is opened, and
+    /// the window's own size.
+    static let walkBound = 2 * StructureWalker.unitBudget + StreamWindow.initialCapacity
+
+    @Test(
+        "whitespace is never kept, between elements, members or values, on the path or off it",
+        arguments: [
+            (#"{"records": [1, 2,"#, #"3]}"#, ["records"], [1, 2, 3]),
+            ("[1,", "2]", [], [1, 2]),
+            (#"{"big": [1, 2,"#, #"3], "records": [4]}"#, ["records"], [4]),
+            (#"{"big": {"a": [1], "b":"#, #"2}, "records": [4, 5]}"#, ["records"], [4, 5]),
+            (#"{"a": 1,"#, #""records": [4]}"#, ["records"], [4]),
+            (#"{"records""#, ": [4]}", ["records"], [4]),
+            (#"{"records": ["#, "4 ]}", ["records"], [4]),
+            ("", "[4, 5]", [], [4, 5]),
+            ("[4, 5]", "", [], [4, 5]),
+        ] as [(String, String, [JSONPathElement], [Int])])
+    func whitespace(before: String, after: String, path: [JSONPathElement], values: [Int]) throws {
+        let spaces = 4 * Self.walkBound
+        let validating = StructureWalker(
+            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default, target: nil)
+        #expect(validating.validate() == nil)
+        #expect(validating.window.capacity <= Self.walkBound, "validating \(before)…\(after)")
+        let streaming = StructureWalker(
+            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default,
+            target: path.map(\.component))
+        var elements: [Int?] = []
+        while let context = streaming.next() { elements.append(context.get(Int.self, at: [])) }
+        #expect(elements == values)
+        #expect(streaming.window.capacity <= Self.walkBound, "streaming \(before)…\(after)")
+    }
+
+    @Test("a malformed element scanned before whitespace ends the walk with the error the whole text gives")
+    func malformedBeforeWhitespace() throws {
+        let before = #"{"records": [1, {"a" 1},"#
+        let after = "2]}"
+        let spaces = 3 * StreamWindow.readSize
+        let expected = try #require(
+            JSONMapper.context(before + String(repeating: " ", count: spaces) + after).errors.first)
+        #expect(expected.description == "records[1]: line 1, column 22: expected ':' after an object key, found '1'")
+        #expect(JSONMapper.validate(RepeatingStream(before, spaces: spaces, after)) == expected)
+        let elements = Array(JSONMapper.elements(of: RepeatingStream(before, spaces: spaces, after), at: ["records"]))
+        #expect(elements.map { $0.get(Int.self, at: []) } == [1, nil])
+        #expect(elements.last?.errors == [expected])
+    }
+
     @Test("a malformed element that never ends is reported before it fills memory")
     func runawayElement() throws {
         let text = #"{"records": [{"id": 1, "name": "a"}, {"a": 1 "b": ""# + String(repeating: "x", count: 12 << 20)

@@ -104,3 +104,67 @@ struct StreamedItem: JSONSerializable, Equatable {
         name = c.requireString("name")
     }
 }
+
+/// A stream of `prefix`, then `filler` `times` over, made as it is read (never held whole), then `suffix`; every
+/// read fills what it is offered, as file streams do.
+final class RepeatingStream: InputStream {
+    private let prefix: [UInt8]
+    private let filler: [UInt8]
+    private let fillerCount: Int
+    private let suffix: [UInt8]
+    private var position = 0
+    private var status: Stream.Status = .notOpen
+
+    init(_ prefix: String, _ filler: String, times: Int, _ suffix: String) {
+        self.prefix = Array(prefix.utf8)
+        self.filler = Array(filler.utf8)
+        fillerCount = self.filler.count * times
+        self.suffix = Array(suffix.utf8)
+        super.init(data: Data())
+    }
+
+    /// `prefix`, `spaces` spaces, then `suffix`.
+    convenience init(_ prefix: String, spaces: Int, _ suffix: String) {
+        self.init(prefix, " ", times: spaces, suffix)
+    }
+
+    private var total: Int { prefix.count + fillerCount + suffix.count }
+
+    override var streamStatus: Stream.Status { status }
+    override var streamError: Error? { nil }
+    override var hasBytesAvailable: Bool { position < total }
+    override func open() { status = .open }
+    override func close() { status = .closed }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        let count = min(maxLength, total - position)
+        let fillerEnd = prefix.count + fillerCount
+        var written = 0
+        while written < count {
+            let index = position + written
+            if index < prefix.count {
+                buffer[written] = prefix[index]
+                written += 1
+            } else if index < fillerEnd && filler.count == 1 {
+                let run = min(count - written, fillerEnd - index)
+                (buffer + written).update(repeating: filler[0], count: run)
+                written += run
+            } else if index < fillerEnd {
+                buffer[written] = filler[(index - prefix.count) % filler.count]
+                written += 1
+            } else {
+                buffer[written] = suffix[index - fillerEnd]
+                written += 1
+            }
+        }
+        position += count
+        if position == total { status = .atEnd }
+        return count
+    }
+
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        false
+    }
+}

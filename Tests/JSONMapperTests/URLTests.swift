@@ -49,6 +49,13 @@ struct URLTests {
         ("a b#c", #"" " at character 2 is not allowed"#),
         ("x?a#b#c", ##""#" at character 6 is not allowed"##),
         ("tab\there", #""\t" at character 4 is not allowed"#),
+        // Places count characters as a reader sees them, and the whole character is shown.
+        ("e\u{301}", "\"e\u{301}\" at character 1 must be percent-encoded"),
+        ("ab\u{301}cd", "\"b\u{301}\" at character 2 must be percent-encoded"),
+        ("x:\u{1F44D}\u{1F3FD}", #""👍🏽" at character 3 must be percent-encoded"#),
+        ("🇫🇷x", #""🇫🇷" at character 1 must be percent-encoded"#),
+        ("a\r\nb", #""\r\n" at character 2 is not allowed"#),
+        ("a\r\nb#%zz", #""%zz" at character 5 is not a percent-escape"#),
     ]
 
     @Test("other text is a mismatch that quotes it and says why", arguments: rejected)

@@ -6,7 +6,8 @@
 //     kind = c.getEnum("kind", default: .photo)     // .photo for a missing value; .photo and a mismatch for "gif"
 //
 // An unknown value with no fallback is a type mismatch that names the value and, for `CaseIterable` enums, the
-// allowed ones: `kind: expected Kind (one of "photo", "video", "unknown"), found String "gif"`. A fallback's notice
+// allowed ones: `kind: expected Kind (one of "photo", "video", "unknown"), found String "gif"`; a raw value of the
+// wrong type reads the same (`found Number 3`). A fallback's notice
 // lists them the same way: `kind: used the fallback .unknown for String "gif" (not one of "photo", "video",
 // "unknown")`. The allowed values are looked up from the type at run time, so every getter words its messages for
 // an enum the same way, whichever overload the compiler chose.
@@ -186,20 +187,21 @@ extension JSONDeserializationContext {
     }
 
     /// The case whose raw value `node` holds; for an unknown raw value, `fallback` with a notice, or `nil` with a
-    /// mismatch.
+    /// mismatch. A raw value of the wrong type is a mismatch worded as for an unknown one: it names the enum.
     private func enumCase<T: RawRepresentable>(
         _ node: JSONNode, fallback: T?, required: Bool, at path: () -> String
     ) -> T? where T.RawValue: JSONPrimitive {
-        let reader = JSONPrimitiveReader(node: node, context: self, required: required)
+        let allowed = Self.allowedRawValues(of: T.self)
+        let expected = Self.typeName(T.self) + (allowed.map { " (one of \($0.joined(separator: ", ")))" } ?? "")
+        var reader = JSONPrimitiveReader(node: node, context: self, required: required)
+        reader.expectation = expected
         guard let raw = T.RawValue._read(reader, at: path) else { return nil }
         if let value = T(rawValue: raw) { return value }
-        let allowed = Self.allowedRawValues(of: T.self)
         if let fallback {
             let known = allowed.map { " (not one of \($0.joined(separator: ", ")))" } ?? ""
             notice(.fallbackUsed, path: path(), "used the fallback .\(fallback) for \(node.found)\(known)")
             return fallback
         }
-        let expected = Self.typeName(T.self) + (allowed.map { " (one of \($0.joined(separator: ", ")))" } ?? "")
         reader.mismatch(path, expected: expected, note: nil)
         return nil
     }

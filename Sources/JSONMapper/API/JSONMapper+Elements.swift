@@ -2,7 +2,7 @@ import Foundation
 
 extension JSONMapper {
     /// The elements of the array at `path` in a JSON text read from `stream`, one context each, in memory bounded by
-    /// the largest element rather than by the input.
+    /// the largest element rather than by the input (see *Complexity*).
     ///
     /// ```swift
     /// for element in JSONMapper.elements(of: stream, at: ["records"]) {
@@ -19,7 +19,9 @@ extension JSONMapper {
     ///
     /// The whole input is validated as strictly as by ``context(_:engine:options:)-(InputStream,_,_)``, before and
     /// after the array too. A syntax error anywhere ends the sequence with one invalid context carrying it, with its
-    /// line and column in the whole input (the elements before it have been delivered). A path that is missing, or
+    /// line and column in the whole input (the elements before it have been delivered); so does a stream that fails,
+    /// wherever it fails (after the last byte too), with the error ``context(_:engine:options:)-(InputStream,_,_)``
+    /// would record, and no element it cut short is delivered. A path that is missing, or
     /// leads to something other than an array, gives one invalid context after the input has been read to its end
     /// (`records: missing required Array`, `records: expected Array, found Object`). When an object on the path has
     /// the key more than once, the first member is streamed (in memory, the last one wins).
@@ -33,7 +35,10 @@ extension JSONMapper {
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings, as for ``context(_:engine:options:)-(Data,_,_)``.
     /// - Returns: A sequence of contexts, one per element, in order.
-    /// - Complexity: One pass over the input; memory is the largest element plus about a megabyte of buffers.
+    /// - Complexity: One pass over the input. Memory does not grow with the input: it is a few megabytes of buffers
+    ///   plus two to three times the largest element (held whole while it is scanned into a document of its own),
+    ///   or the largest key or number elsewhere if one is larger. Strings outside the elements, containers and
+    ///   whitespace are validated or skipped piece by piece, whatever their length.
     public static func elements(
         of stream: InputStream, at path: [JSONPathElement] = [], options: Options = .default
     ) -> ElementSequence {
@@ -49,7 +54,8 @@ extension JSONMapper {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per element; one invalid context when the file cannot be read.
@@ -59,8 +65,9 @@ extension JSONMapper {
         ElementSequence(source: StreamSource(url), path: path, options: options)
     }
 
-    /// Checks that the text read from `stream` is a JSON text, in memory bounded by its largest scalar rather than by
-    /// its size, and returns the first error: the same error, with the same line, column and path, as
+    /// Checks that the text read from `stream` is a JSON text, in memory bounded by its largest key or number rather
+    /// than by its size (strings, containers and whitespace of any length are checked piece by piece), and returns
+    /// the first error: the same error, with the same line, column and path, as
     /// ``context(_:engine:options:)-(InputStream,_,_)`` would record, but with no limit on the input's size.
     ///
     /// ```swift
@@ -70,7 +77,8 @@ extension JSONMapper {
     /// - Parameters:
     ///   - stream: A stream of UTF-8 JSON text; opened and closed again if it is not open yet.
     ///   - options: The depth limit applies.
-    /// - Returns: The first syntax or stream error, or `nil` when the input is valid.
+    /// - Returns: The first syntax or stream error, or `nil` when the input is valid. A stream that fails is an
+    ///   error wherever it fails, even after a complete value.
     public static func validate(_ stream: InputStream, options: Options = .default) -> JSONMappingError? {
         validate(StreamSource(stream), options: options)
     }
@@ -78,9 +86,11 @@ extension JSONMapper {
     /// Checks that the file at `url` is a JSON text, as ``validate(_:options:)`` checks a stream.
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - options: The depth limit applies.
-    /// - Returns: The first syntax or read error, or `nil` when the file is valid.
+    /// - Returns: The first syntax or read error (a missing file, a URL that is not a file URL), or `nil` when the
+    ///   file is valid.
     public static func validate(contentsOf url: URL, options: Options = .default) -> JSONMappingError? {
         validate(StreamSource(url), options: options)
     }

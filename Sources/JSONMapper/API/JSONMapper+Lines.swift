@@ -28,7 +28,8 @@ extension JSONMapper {
     ///   - options: Parsing and mapping settings, as for ``context(_:engine:options:)-(Data,_,_)``; the depth limit
     ///     applies to each line.
     /// - Returns: A sequence of contexts, one per non-blank line, in order.
-    /// - Complexity: One pass over the input; memory is the longest line plus about a megabyte of buffers.
+    /// - Complexity: One pass over the input. Memory does not grow with the input: it is a few megabytes of buffers
+    ///   plus two to three times the longest line, which is held whole while it is scanned (its whitespace too).
     public static func lines(_ stream: InputStream, options: Options = .default) -> LineSequence {
         LineSequence(source: StreamSource(stream), options: options)
     }
@@ -37,7 +38,8 @@ extension JSONMapper {
     /// stream. Each iteration reads the file again from its start.
     ///
     /// - Parameters:
-    ///   - url: A file URL.
+    ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
+    ///     download it first, or pass a stream.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per non-blank line; one invalid context when the file cannot be read.
     public static func lines(contentsOf url: URL, options: Options = .default) -> LineSequence {

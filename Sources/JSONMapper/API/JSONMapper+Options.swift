@@ -9,7 +9,16 @@ extension JSONMapper {
     /// ```
     public struct Options: Sendable {
         /// How deeply arrays and objects may nest; deeper input is malformed. The default is 512.
-        public var maximumDepth: Int
+        ///
+        /// At least 1: a smaller value, whether set here or passed to the initializer, is read as 1. `Int.max` sets no
+        /// limit.
+        public var maximumDepth: Int {
+            get { depthLimit }
+            set { depthLimit = max(1, newValue) }
+        }
+
+        /// The limit ``maximumDepth`` gives, never below 1.
+        private var depthLimit = 512
 
         /// How `getDate` and `[Date]` arrays read dates unless a getter names its own strategy.
         /// The default is ``DateStrategy/iso8601``.
@@ -26,7 +35,7 @@ extension JSONMapper {
         /// Creates options.
         ///
         /// - Parameters:
-        ///   - maximumDepth: How deeply arrays and objects may nest (at least 1).
+        ///   - maximumDepth: How deeply arrays and objects may nest (at least 1; a smaller value is read as 1).
         ///   - dateStrategy: How dates are read by default.
         ///   - coercion: Which conversions between types getters may apply.
         ///   - reportsUnknownKeys: Whether to track the members that no getter read.
@@ -34,7 +43,7 @@ extension JSONMapper {
             maximumDepth: Int = 512, dateStrategy: DateStrategy = .iso8601, coercion: CoercionPolicy = .strict,
             reportsUnknownKeys: Bool = false
         ) {
-            self.maximumDepth = max(1, maximumDepth)
+            depthLimit = max(1, maximumDepth)
             self.dateStrategy = dateStrategy
             self.coercion = coercion
             self.reportsUnknownKeys = reportsUnknownKeys

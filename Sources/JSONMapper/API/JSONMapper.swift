@@ -72,7 +72,9 @@ public enum JSONMapper {
     /// Reads `stream` to its end and returns a context on its top-level value.
     ///
     /// The stream is read in chunks; one that is not open yet is opened and closed again. A stream error makes
-    /// the context invalid, with an error saying how many bytes were read.
+    /// the context invalid, with an error saying how many bytes were read. On Linux, a stream made with
+    /// `InputStream(url:)` from a URL that is not a file URL crashes when it is opened, here as anywhere: make streams
+    /// from files or data.
     ///
     /// - Parameters:
     ///   - stream: A stream of UTF-8 JSON text.

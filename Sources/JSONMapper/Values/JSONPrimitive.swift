@@ -44,6 +44,8 @@ public struct JSONPrimitiveReader {
     let node: JSONNode
     let context: JSONDeserializationContext
     let required: Bool
+    /// What a mismatch says was expected instead of the type being read: an enum names itself, not its raw type.
+    var expectation: String?
 
     /// The reader for another value of the same collection.
     func reading(_ node: JSONNode) -> JSONPrimitiveReader {
@@ -74,10 +76,12 @@ public struct JSONPrimitiveReader {
         return nil
     }
 
-    /// Records that the value is not of the expected type; a required failure for required getters.
+    /// Records that the value is not of the expected type (or of ``expectation``); a required failure for required
+    /// getters.
     func mismatch(_ path: () -> String, expected: String, note: String?) {
         let found = node.found + (note.map { " (\($0))" } ?? "")
-        let error = JSONMappingError.typeMismatch(path: path(), expected: expected, found: found, required: required)
+        let error = JSONMappingError.typeMismatch(
+            path: path(), expected: expectation ?? expected, found: found, required: required)
         required ? context.fail(error) : context.record(error)
     }
 

@@ -20,13 +20,24 @@ enum URIReference {
         return checker.check()
     }
 
-    /// `" " at character 4`: the character at byte `offset`, counted from 1 in characters.
+    /// `" " at character 4`: the character that holds byte `offset`, whole, and its place counted from 1 in
+    /// characters as a reader sees them (`e` and a combining accent are one, as are `\r\n` and a flag).
     static func describe(_ text: String, at offset: Int) -> String {
-        let utf8 = text.utf8
-        let index = utf8.index(utf8.startIndex, offsetBy: offset)
-        let position = text[..<index].count + 1
-        let character = index < text.endIndex ? text[index] : " "
+        let (character, position) = character(of: text, at: offset)
         return "\(Quoting.quoted(String(character))) at character \(position)"
+    }
+
+    /// The character that holds byte `offset` of `text`, and its place counted from 1; the place after the last
+    /// character for an offset past the end.
+    static func character(of text: String, at offset: Int) -> (Character, Int) {
+        var position = 0
+        for index in text.indices {
+            position += 1
+            if text.utf8.distance(from: text.startIndex, to: text.index(after: index)) > offset {
+                return (text[index], position)
+            }
+        }
+        return (" ", position + 1)
     }
 
     /// One pass over the ASCII bytes of a candidate.
@@ -113,7 +124,8 @@ enum URIReference {
                     guard index + 2 < end, Class.isHexDigit(bytes[index + 1]), Class.isHexDigit(bytes[index + 2])
                     else {
                         let escape = String(decoding: bytes[index..<min(index + 3, end)], as: UTF8.self)
-                        return "\(Quoting.quoted(escape)) at character \(index + 1) is not a percent-escape"
+                        let position = URIReference.character(of: text, at: index).1
+                        return "\(Quoting.quoted(escape)) at character \(position) is not a percent-escape"
                     }
                     index += 3
                     continue

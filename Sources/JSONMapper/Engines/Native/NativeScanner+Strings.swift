@@ -1,4 +1,7 @@
 extension NativeScanner {
+    /// The message for a string that the end of input cuts off, always reported at the end of input.
+    static let unterminatedString = "unterminated string: expected '\"', found end of input"
+
     /// Validates the string whose opening quote is at `start` and appends its entry; returns the index after the
     /// closing quote.
     ///
@@ -42,7 +45,7 @@ extension NativeScanner {
                 } while bytes[i] >= 0x80
             }
         }
-        throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+        throw error(at: count, Self.unterminatedString, inValue: true)
     }
 
     /// A word with the top bit set in each byte that is `"`, `\`, below 0x20 or above 0x7F.
@@ -76,7 +79,7 @@ extension NativeScanner {
             break
         }
         if start + 1 >= count {
-            throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+            throw error(at: count, Self.unterminatedString, inValue: true)
         }
         throw error(at: start, "invalid escape sequence '\\\(Self.printable(byte))' in a string", inValue: true)
     }
@@ -136,7 +139,7 @@ extension NativeScanner {
             let bound: ClosedRange<UInt8> = k == 1 ? low...high : 0x80...0xBF
             guard bound.contains(byte) else {
                 if start + k >= count {
-                    throw error(at: count, "unterminated string: expected '\"', found end of input", inValue: true)
+                    throw error(at: count, Self.unterminatedString, inValue: true)
                 }
                 throw error(
                     at: start + k,

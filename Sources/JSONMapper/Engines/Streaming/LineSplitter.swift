@@ -155,9 +155,11 @@ final class LineSplitter {
             // The byte-order mark is allowed only at the start of the input: blank it out inside the batch.
             if window.offset(of: start) == 0 && buffer[1] == 0xEF { (buffer + 1).update(repeating: 0x20, count: 3) }
             buffer[total - 1] = UInt8(ascii: "]")
-            // One more level for the batch's array; a line nested too deep fails here and is mapped alone below.
+            // One more level for the batch's array (none above `Int.max`, which sets no limit); a line nested too
+            // deep fails here and is mapped alone below.
+            let (deeper, overflow) = options.maximumDepth.addingReportingOverflow(1)
             if let document = try? NativeDocument(
-                adopting: buffer, count: total, maximumDepth: options.maximumDepth + 1),
+                adopting: buffer, count: total, maximumDepth: overflow ? .max : deeper),
                 document.count(of: NativeDocument.root) == batch.count
             {
                 document.forEachElement(of: NativeDocument.root) { index, element in

@@ -34,10 +34,15 @@ final class StreamSource: @unchecked Sendable {
             if taken { return .failure(Self.alreadyRead) }
             stream = given
         case .url(let url):
-            guard let opened = InputStream(url: url) else {
-                return .failure(
-                    JSONMappingError(code: .malformedJSON, path: "", message: "cannot open \(url.absoluteString)"))
+            // Foundation makes a stream for any URL, but only a file URL has anything behind it: on Linux the stream
+            // of another URL crashes when it is opened.
+            guard url.isFileURL else { return .failure(Self.notAFile(url)) }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                return .failure(Self.unreadable(url, "no such file"))
             }
+            guard !isDirectory.boolValue else { return .failure(Self.unreadable(url, "it is a directory")) }
+            guard let opened = InputStream(url: url) else { return .failure(Self.unreadable(url, "cannot open it")) }
             stream = opened
         }
         do {
@@ -45,6 +50,16 @@ final class StreamSource: @unchecked Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The error for a URL that is not a file URL (`https:`, `data:`): download it first, or pass a stream.
+    static func notAFile(_ url: URL) -> JSONMappingError {
+        JSONMappingError(code: .malformedJSON, path: "", message: "only file URLs can be read: \(url.absoluteString)")
+    }
+
+    /// The error for a file that cannot be read: `cannot read /data/x.json: no such file`.
+    static func unreadable(_ url: URL, _ reason: String) -> JSONMappingError {
+        JSONMappingError(code: .malformedJSON, path: "", message: "cannot read \(url.path): \(reason)")
     }
 
     /// The error of a second iteration over a sequence made from an `InputStream`.

@@ -43,7 +43,7 @@ extension StructureWalker {
         guard let start = batch.start, !batch.ends.isEmpty else { return batch.reset() }
         defer { batch.reset() }
         // The array holding the batch is the innermost frame: the batch's `[` stands for it.
-        let scannedDepth = options.maximumDepth - (frames.count - 1)
+        let scannedDepth = options.maximumDepth - max(0, frames.count - 1)
         let emits = frames.last?.isTarget == true
         switch parseBatch(start: start, elements: batch.ends.count, closed: !batch.isOpen, depth: scannedDepth) {
         case .success(let document):

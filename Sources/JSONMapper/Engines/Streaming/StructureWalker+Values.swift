@@ -17,6 +17,9 @@ extension StructureWalker {
         case malformed(end: Int)
         /// A container that goes on past ``StructureWalker/unitBudget``: open it instead.
         case overBudget
+        /// A string longer than ``StructureWalker/unitBudget``, validated piece by piece as it was read; the cursor
+        /// is after it. `found` describes it for a path mismatch (`String "abc…"`), when asked.
+        case streamed(found: String?)
     }
 
     /// Reads the value at the cursor (its first byte is there, after whitespace).
@@ -56,9 +59,12 @@ extension StructureWalker {
             case .overBudget: open(isObject: isObject, onPath: false, isTarget: false)
             case .complete(let end): take(end: end, batched: batched, malformed: false)
             case .malformed(let end): take(end: end, batched: batched, malformed: true)
+            case .streamed: break
             }
         case UInt8(ascii: "\""):
-            guard let extent = find(budget: nil) else { return }
+            // A long string is validated as it comes, unless it is a record (held whole, to be mapped).
+            let streams = frames.last?.isTarget != true
+            guard let extent = find(budget: nil, streamingStrings: streams, describing: onPath) else { return }
             switch extent {
             case .complete(let end):
                 let start = finder.start
@@ -66,6 +72,8 @@ extension StructureWalker {
                 if onPath && !isDone { mismatch(expected: expectation(role), found: describeValue(start, end)) }
             case .malformed(let end):
                 take(end: end, batched: batched, malformed: true)
+            case .streamed(let found):
+                if onPath && !isDone { mismatch(expected: expectation(role), found: found ?? "String") }
             case .overBudget:
                 break
             }
@@ -119,22 +127,33 @@ extension StructureWalker {
 
     /// Finds where the value at the cursor ends, reading more as needed; `nil` when an error ended the walk.
     ///
-    /// - Parameter budget: For a container, how many bytes it may take before it is opened instead.
-    func find(budget: Int?) -> Found? {
+    /// - Parameters:
+    ///   - budget: For a container, how many bytes it may take before it is opened instead.
+    ///   - streamingStrings: Whether a string longer than ``budget`` is validated piece by piece as it is read
+    ///     (and not held), rather than found whole.
+    ///   - describing: Whether such a string must be described for a path mismatch.
+    func find(budget: Int?, streamingStrings: Bool = false, describing: Bool = false) -> Found? {
         finder.reset(at: cursor, first: window.bytes[cursor], maximumDepth: options.maximumDepth - frames.count)
         finding = true
         defer { finding = false }
         var check = Self.firstEarlyCheck
+        var streamed = false
+        var found: String?
         while true {
             switch finder.run(window.bytes, count: window.count, atEnd: window.atEnd) {
             case .complete(let end):
-                return .complete(end: end)
+                return streamed ? finishString(end: end, malformed: false, found: found) : .complete(end: end)
             case .malformed(let end):
-                return .malformed(end: end)
+                return streamed ? finishString(end: end, malformed: true, found: found) : .malformed(end: end)
             case .needsMore:
                 let length = window.count - finder.start
                 if let budget, length >= budget { return .overBudget }
-                if length >= check {
+                if streamingStrings && finder.kind == .string && length >= self.budget {
+                    guard let released = releaseString(describing: describing && !streamed, found: &found) else {
+                        return nil
+                    }
+                    streamed = streamed || released
+                } else if length >= check && !streamed {
                     if let error = earlyError() {
                         finish(with: error)
                         return nil
@@ -193,8 +212,9 @@ extension StructureWalker {
     private func token(end: Int, batched: Bool, role: Role?) {
         let start = cursor
         var valueEnd = end
+        // A token that runs to where the stream failed may have been cut short (`34` read as `3`): not a value.
+        if end >= window.count, let failure = window.failure { return finish(with: failure) }
         if !PieceErrors.isNumberOrLiteral(window.bytes + start, count: end - start) {
-            if end >= window.count, let failure = window.failure { return finish(with: failure) }
             // With the byte after it, so that the scanner names the real byte where the token goes wrong.
             let length = end - start + (end < window.count ? 1 : 0)
             do {
@@ -222,7 +242,7 @@ extension StructureWalker {
         switch extent {
         case .complete(let complete): end = complete
         case .malformed(let malformed): end = malformed
-        case .overBudget: return nil
+        case .overBudget, .streamed: return nil
         }
         if end >= window.count, let failure = window.failure {
             finish(with: failure)
@@ -250,12 +270,19 @@ extension StructureWalker {
     /// Scans the `count` bytes at `start` as a JSON text of their own, where they are: the bytes after them are
     /// zeroed for the scanner's padding and restored afterwards.
     ///
+    /// - Parameter quoting: Whether the byte at `start` stands in for a string's opening quote (and is one while
+    ///   the bytes are scanned).
     /// - Throws: The scanner's error, relative to `start` (see ``relocated(_:start:)``).
-    func scanInPlace(_ start: Int, count: Int) throws(JSONMappingError) {
+    func scanInPlace(_ start: Int, count: Int, quoting: Bool = false) throws(JSONMappingError) {
         let after = UnsafeMutableRawPointer(window.bytes + start + count)
         let saved = after.loadUnaligned(as: UInt64.self)
         after.storeBytes(of: 0, as: UInt64.self)
-        defer { after.storeBytes(of: saved, as: UInt64.self) }
+        let first = window.bytes[start]
+        if quoting { window.bytes[start] = UInt8(ascii: "\"") }
+        defer {
+            after.storeBytes(of: saved, as: UInt64.self)
+            window.bytes[start] = first
+        }
         let scanner = try NativeScanner(
             bytes: window.bytes + start, count: count, maximumDepth: options.maximumDepth - frames.count)
         _ = try scanner.scan()

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record, and hands out
-/// the elements of one array in it as contexts.
+/// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record (or key, or
+/// number), and hands out the elements of one array in it as contexts.
 ///
 /// The walker follows the containers that are too large to hold, or that lead to the target array, on a stack of
 /// its own (never by recursion), and checks what lies between their values itself, with the native scanner's
 /// messages. Every value it does not open (a key, a scalar, a container that fits in ``unitBudget``, an element of
-/// the target array) is found with ``ValueFinder`` and validated by the native scanner. Elements of an array are
+/// the target array) is found with ``ValueFinder`` and validated by the native scanner; a string longer than
+/// ``unitBudget`` outside the target array is validated piece by piece as it is read (`StructureWalker+Strings`).
+/// Whitespace is never kept. Elements of an array are
 /// gathered into batches of about ``batchBytes`` that the scanner reads as one array, so that a batch costs one
 /// scan and two allocations however many elements it holds. Every error reads as if the whole input had been scanned
 /// at once: the same message, its line and column in the whole input, and its full path.
@@ -124,15 +126,29 @@ final class StructureWalker {
 
     // MARK: Reading
 
-    /// The byte at the cursor after skipping whitespace, reading more as needed; `nil` at the end of input.
+    /// The byte at the cursor after skipping whitespace, reading more as needed; `nil` at the end of input, or when
+    /// the batch it scanned ended the walk.
+    ///
+    /// Whitespace is never kept: before reading more, the batch before it is scanned, so that the window can let
+    /// go of everything up to the cursor, however much whitespace comes.
     func peek() -> UInt8? {
         while true {
             while cursor < window.count {
                 let byte = window.bytes[cursor]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
                 cursor += 1
+                // Runs of spaces (indentation, padding) eight at a time.
+                while byte == 0x20 && cursor + 8 <= window.count
+                    && UnsafeRawPointer(window.bytes + cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    cursor += 8
+                }
             }
             if window.atEnd { return nil }
+            if batch.start != nil {
+                flushBatch()
+                if isDone { return nil }
+            }
             refill()
         }
     }
@@ -177,7 +193,9 @@ final class StructureWalker {
     }
 
     private func objectOpened() {
-        guard peek() == UInt8(ascii: "}") else {
+        let byte = peek()
+        guard !isDone else { return }
+        guard byte == UInt8(ascii: "}") else {
             state = .key(first: true)
             return
         }
@@ -273,8 +291,10 @@ final class StructureWalker {
         state = .afterValue
     }
 
-    /// The input ended after a complete top-level value: say whether the target array was found.
+    /// The input ended after a complete top-level value: say whether the target array was found. A stream that
+    /// failed there did not end: its failure is the error, as when the whole input is read at once.
     private func finishDocument() {
+        if let failure = window.failure { return finish(with: failure) }
         state = .done
         guard let target else { return }
         switch targetState {

@@ -51,6 +51,12 @@ struct ValueFinder {
         }
     }
 
+    /// Moves the start of a string being searched up to `index`, a byte already looked at: the bytes before it
+    /// are no longer needed (the walker validated them).
+    mutating func release(before index: Int) {
+        start = index
+    }
+
     /// Moves the search down by `delta` bytes, after the window discarded that many before it.
     mutating func shift(by delta: Int) {
         start -= delta
