@@ -78,6 +78,12 @@ struct StreamWritingTests {
             try JSONMapper.write(models, to: stream, options: options)
             #expect(stream.bytes == Array(try JSONMapper.data(from: models, options: options)))
         }
+        for options in choices {
+            let scalars: [[Double]] = [[1.5, -0.0], [], [1e300]]
+            let stream = ScriptedOutputStream()
+            try JSONMapper.write(scalars, to: stream, options: options)
+            #expect(stream.bytes == Array(try JSONMapper.data(from: scalars, options: options)))
+        }
         let pretty = ScriptedOutputStream()
         try JSONMapper.write(
             contentsOf: Self.people(2), to: pretty, options: JSONMapper.WriteOptions(prettyPrinted: true))
