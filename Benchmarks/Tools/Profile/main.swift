@@ -13,6 +13,8 @@ import JSONMapper
 //   MALLOC_MMAP_THRESHOLD_=131072 .build/release/Profile canada 1 --write-memory   (peak memory of one write)
 //   swift run -c release Profile stream-generate 1000 /tmp/records.json /tmp/records.jsonl
 //   swift run -c release Profile stream-map elements /tmp/records.json     (or data, lines, validate)
+//   swift run -c release Profile stream-write lines 256 /tmp/orders.jsonl   (or array, data, encoder)
+//   swift run -c release Profile stream-write-check lines 256 /tmp/orders.jsonl   (or array)
 let arguments = CommandLine.arguments
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
     StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
@@ -20,6 +22,14 @@ if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(a
 }
 if arguments.count > 3, arguments[1] == "stream-map" {
     StreamingInput.map(way: arguments[2], path: arguments[3])
+    exit(0)
+}
+if arguments.count > 4, arguments[1].hasPrefix("stream-write"), let megabytes = Int(arguments[3]) {
+    if arguments[1] == "stream-write-check" {
+        StreamWriting.check(way: arguments[2], megabytes: megabytes, path: arguments[4])
+    } else {
+        StreamWriting.write(way: arguments[2], megabytes: megabytes, path: arguments[4])
+    }
     exit(0)
 }
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {

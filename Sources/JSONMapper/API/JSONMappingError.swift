@@ -28,11 +28,15 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         /// because the value could not be mapped. The error before it says why.
         public static let droppedValue = Code(name: "droppedValue")
         /// A value being written has no JSON form: a NaN or infinite `Double`, `Float` or `Date`, or a NaN
-        /// `Decimal`. ``JSONMappingError/path`` names it in the same syntax as reading (`values[2]`, `price`).
+        /// `Decimal`. ``JSONMappingError/path`` names it in the same syntax as reading (`values[2]`, `price`). Also
+        /// write options that cannot be followed: `prettyPrinted` for a ``JSONLinesWriter``.
         public static let invalidValue = Code(name: "invalidValue")
         /// Writing needed more memory than could be had: the output (or a table the writer keeps while an object
         /// is open) could not grow. The write stops; nothing is returned.
         public static let outOfMemory = Code(name: "outOfMemory")
+        /// The `OutputStream` being written to failed, or accepted no more bytes, or a ``JSONLinesWriter`` was used
+        /// after ``JSONLinesWriter/finish()``. The message says why, and how many bytes the stream had taken.
+        public static let outputFailed = Code(name: "outputFailed")
 
         /// The code's name, such as `typeMismatch`.
         public var description: String { name }

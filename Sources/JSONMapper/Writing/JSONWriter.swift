@@ -127,7 +127,9 @@ struct JSONWriter: ~Copyable {
 
     /// Hands the committed bytes to `body` and drops them from the buffer, so that what a long write holds stays
     /// bounded by what is still open.
-    mutating func drain(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    mutating func drain<Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
         let done = committedCount
         guard done > 0 else { return }
         try body(UnsafeRawBufferPointer(start: base, count: done))

@@ -69,8 +69,8 @@ extension SwiftNames {
     /// Every top-level public name of the JSONMapper module. `SwiftNamesTests` reads the library's sources and
     /// checks that this list has them all, so that a new public type cannot be shadowed by generated code.
     static let jsonMapperPublicNames: Set<String> = [
-        "CoercionPolicy", "DateStrategy", "JSONDeserializationContext", "JSONMapper", "JSONMappingError",
-        "JSONMappingNotice", "JSONPathElement", "JSONPresence", "JSONPrimitive", "JSONPrimitiveReader",
+        "CoercionPolicy", "DateStrategy", "JSONDeserializationContext", "JSONLinesWriter", "JSONMapper",
+        "JSONMappingError", "JSONMappingNotice", "JSONPathElement", "JSONPresence", "JSONPrimitive", "JSONPrimitiveReader",
         "JSONSerializable", "JSONSerializationContext", "JSONValue", "JSONWritable", "JSONWritableValue",
     ]
 
