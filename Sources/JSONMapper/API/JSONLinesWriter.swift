@@ -73,10 +73,17 @@ public final class JSONLinesWriter: @unchecked Sendable {
     ///   - append: Whether to add lines after the file's contents, rather than replace them.
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
-    ///   ``JSONMappingError/Code/outputFailed`` when the file cannot be opened for writing.
+    ///   ``JSONMappingError/Code/outputFailed`` when `url` is not a file URL or the file cannot be opened for
+    ///   writing.
     public convenience init(
         url: URL, append: Bool = false, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
+        // On Linux, Foundation's `OutputStream(url:append:)` crashes for a URL that is not a file URL (`https:`, or
+        // `URL(string: "out.jsonl")`, a relative URL): its stream is nil, and it sets a property on it regardless.
+        guard url.isFileURL else {
+            throw JSONMappingError(
+                code: .outputFailed, path: "", message: "only file URLs can be written: \(url.absoluteString)")
+        }
         guard let stream = OutputStream(url: url, append: append) else {
             throw JSONMappingError(
                 code: .outputFailed, path: "", message: "cannot open \(url.absoluteString) for writing")

@@ -1,7 +1,8 @@
 import Foundation
 
 // Writing to an `OutputStream` in chunks: a top-level array or sequence is handed on element by element, so that a
-// write holds the largest element's text and a buffer of about 64 KB, however long the output.
+// write holds a buffer of 80 KB, or, once an element does not fit in it, one grown for the largest element (320 KB
+// at least, at most one and a half times the element and 64 KB), however long the output.
 
 extension JSONMapper {
     /// Writes a model as a JSON object to `stream`.
@@ -76,6 +77,8 @@ extension JSONMapper {
     /// - when memory runs out, right after an element, at most about 64 KB before the one that did not fit.
     /// - when the stream fails, wherever it stopped taking bytes; the message says how many it took
     ///   (`the output stream failed after 1048576 bytes: …`).
+    /// - when an element's `write(to:)` used its context from another thread, at the last chunk handed on before
+    ///   it (up to about 64 KB of elements before it are not written); the path is the key that was given.
     ///
     /// To replace a file all or nothing, write to a temporary file beside it and move it into place when the write
     /// returns.
@@ -88,7 +91,9 @@ extension JSONMapper {
     /// - Returns: The number of bytes written.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` with the culprit's path,
     ///   ``JSONMappingError/Code/outOfMemory``, or ``JSONMappingError/Code/outputFailed``.
-    /// - Complexity: One pass; memory is the largest element's text plus about 80 KB.
+    /// - Complexity: One pass; memory is a buffer of 80 KB, or, once an element does not fit in it, one grown as
+    ///   ``data(from:options:)-([T],_)``'s is: 320 KB at least, at most one and a half times the largest element's
+    ///   text and 64 KB.
     @discardableResult
     public static func write<S: Sequence>(
         contentsOf elements: S, to stream: OutputStream, options: WriteOptions = .default

@@ -34,8 +34,9 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         /// Writing needed more memory than could be had: the output (or a table the writer keeps while an object
         /// is open) could not grow. The write stops; nothing is returned.
         public static let outOfMemory = Code(name: "outOfMemory")
-        /// The `OutputStream` being written to failed, or accepted no more bytes, or a ``JSONLinesWriter`` was used
-        /// after ``JSONLinesWriter/finish()``. The message says why, and how many bytes the stream had taken.
+        /// The `OutputStream` being written to could not be opened, failed, or accepted no more bytes; or a
+        /// ``JSONLinesWriter`` was given a URL that is not a file URL, or was used after ``JSONLinesWriter/finish()``.
+        /// The message says why, and how many bytes the stream had taken.
         public static let outputFailed = Code(name: "outputFailed")
 
         /// The code's name, such as `typeMismatch`.
