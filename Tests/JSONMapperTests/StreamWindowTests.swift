@@ -79,6 +79,10 @@ struct StreamWindowTests {
             var keep = 0
             while true {
                 keep -= window.refill(keepingFrom: keep)
+                // The scanner reads the padding after `count` as the end of input: it must be zero after every
+                // refill, including one that moved the kept bytes down and then found the stream at its end.
+                let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
+                #expect(padding.allSatisfy { $0 == 0 }, "count \(window.count), at end: \(window.atEnd)")
                 seen.append(window.bytes + keep, count: window.count - keep)
                 keep = window.count
                 if window.atEnd { break }

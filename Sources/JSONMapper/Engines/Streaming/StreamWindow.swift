@@ -75,6 +75,9 @@ final class StreamWindow {
                 advanceBase(over: keep)
                 bytes.update(from: bytes + keep, count: count - keep)
                 count -= keep
+                // The bytes after the new end are old input: zero the padding again, or a read that finds the
+                // stream at its end (or fails) would leave them for the scanner to take as more input.
+                (bytes + count).update(repeating: 0, count: NativeScanner.padding)
             }
             if capacity - count < Self.readSize && !grow() {
                 return moved
