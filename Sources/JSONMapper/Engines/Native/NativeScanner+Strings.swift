@@ -13,17 +13,7 @@ extension NativeScanner {
         var i = first
         var escaped = false
         while true {
-            // Skip eight plain ASCII bytes at a time: none a quote, a backslash, a control character or non-ASCII.
-            while i + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                let special = Self.specialStringBytes(in: word)
-                if special == 0 {
-                    i += 8
-                } else {
-                    i += special.trailingZeroBitCount / 8
-                    break
-                }
-            }
+            i = plainRun(from: i)
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 try tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
@@ -46,6 +36,23 @@ extension NativeScanner {
             }
         }
         throw error(at: count, Self.unterminatedString, inValue: true)
+    }
+
+    /// The index of the first byte at or after `start` that is a quote, a backslash, a control character or
+    /// non-ASCII, skipping eight plain ASCII bytes at a time; `start` must be at most `count`.
+    ///
+    /// The loop needs no bounds check: the padding's zero bytes are control characters, so a word that reaches past
+    /// the input always stops the loop, at an index of at most `count`, and no word is read from beyond
+    /// `count + 7`. Every caller keeps `start <= count` (the scanner only steps over bytes it has seen to be
+    /// non-zero). Dropping the check took twitter.json from 13.42 M to 13.38 M instructions per mapping.
+    @inline(__always)
+    func plainRun(from start: Int) -> Int {
+        var i = start
+        while true {
+            let special = Self.specialStringBytes(in: Digits.load(bytes + i))
+            if special != 0 { return i &+ special.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
     }
 
     /// A word with the top bit set in each byte that is `"`, `\`, below 0x20 or above 0x7F.

@@ -136,12 +136,28 @@ struct NativeScanner: ~Copyable {
         let top = stack.top
         if first { top.pointee.count = 1 }
         top.pointee.key = tape.count
-        var i = try string(at: start)
+        // Keys are nearly always plain ASCII: find the closing quote here, without the call to `string(at:)` and
+        // its escape and UTF-8 handling, which is left to take any other key from its start. (The run stops at
+        // or before `count`: see `plainRun(from:)`.) With the single space below, this took twitter.json from
+        // 13.38 M to 12.65 M instructions per mapping (citm_catalog.json: 35.6 M to 34.2 M with `plainRun`).
+        var i = plainRun(from: start + 1)
+        if bytes[i] == UInt8(ascii: "\"") {
+            try tape.append(TapeEntry(tag: .string, middle: i - (start + 1), low: start + 1))
+            i += 1
+        } else {
+            i = try string(at: start)
+        }
         i = skipWhitespace(from: i)
         guard bytes[i] == UInt8(ascii: ":"), i < count else {
             throw error(at: i, "expected ':' after an object key, found \(describeByte(at: i))")
         }
-        i = skipWhitespace(from: i + 1)
+        // Pretty-printed JSON has one space after the colon: step over it without the word-at-a-time loop. The
+        // colon is before `count`, so `i + 1` is at most `count`, and `i + 2` is read only after a space at `i + 1`.
+        if bytes[i + 1] == 0x20 && bytes[i + 2] > 0x20 {
+            i += 2
+        } else {
+            i = skipWhitespace(from: i + 1)
+        }
         if i == count { throw error(at: i, "expected a value, found end of input", inValue: true) }
         return i
     }
