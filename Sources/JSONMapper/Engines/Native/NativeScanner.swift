@@ -4,6 +4,11 @@
 /// the depth limit is checked as each container opens. The bytes must be followed by at least
 /// ``NativeScanner/padding`` zero bytes, which lets the scanner look one word ahead without bounds checks; a zero
 /// byte is never valid where the scanner looks for a token, so the padding reads as "end of input".
+///
+/// Every index the scanner reads a token at is at most `count` (it only steps over bytes it has seen to be non-zero),
+/// so a byte compared with a token's first byte needs no bounds check: at `count` it is a padding zero, which matches
+/// no token. Dropping those checks took twitter.json from 12.29 M to 12.23 M instructions per mapping
+/// (citm_catalog.json: 33.51 M to 33.28 M; canada.json: 155.9 M to 154.8 M).
 struct NativeScanner: ~Copyable {
     static let padding = 8
 
@@ -56,7 +61,7 @@ struct NativeScanner: ~Copyable {
                 try tape.append(TapeEntry(tag: isObject ? .object : .array, middle: 0, low: 0))
                 i = skipWhitespace(from: i + 1)
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if bytes[i] == close, i < count {
+                if bytes[i] == close {
                     i += 1
                     closeContainer()
                 } else if isObject {
@@ -68,7 +73,15 @@ struct NativeScanner: ~Copyable {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                i = try string(at: i)
+                // Plain ASCII strings end here, as keys do in `memberKey`; any other is rescanned by `string(at:)`.
+                // twitter.json: 12.65 M to 12.52 M instructions per mapping.
+                let end = plainRun(from: i + 1)
+                if bytes[end] == UInt8(ascii: "\"") {
+                    try tape.append(TapeEntry(tag: .string, middle: end - (i + 1), low: i + 1))
+                    i = end + 1
+                } else {
+                    i = try string(at: i)
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 i = try number(at: i)
             case UInt8(ascii: "t"):
@@ -92,13 +105,13 @@ struct NativeScanner: ~Copyable {
                     return tape
                 }
                 let top = stack.top
-                let byte = i < count ? bytes[i] : 0
+                let byte = bytes[i]
                 if byte == UInt8(ascii: ",") {
                     top.pointee.count += 1
                     i = skipWhitespace(from: i + 1)
                     if top.pointee.isObject {
                         i = try memberKey(at: i, first: false)
-                    } else if bytes[i] == UInt8(ascii: "]") && i < count {
+                    } else if bytes[i] == UInt8(ascii: "]") {
                         throw error(
                             at: i, "expected a value after ',', found ']' (trailing commas are not allowed)",
                             inValue: true)
@@ -124,9 +137,9 @@ struct NativeScanner: ~Copyable {
 
     /// Reads an object member's key and colon at i, returning the index of its value.
     private mutating func memberKey(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
-        guard bytes[start] == UInt8(ascii: "\""), start < count else {
+        guard bytes[start] == UInt8(ascii: "\"") else {
             let found = describeByte(at: start)
-            if !first && bytes[start] == UInt8(ascii: "}") && start < count {
+            if !first && bytes[start] == UInt8(ascii: "}") {
                 throw error(at: start, "expected a key after ',', found '}' (trailing commas are not allowed)")
             }
             throw error(
@@ -148,7 +161,7 @@ struct NativeScanner: ~Copyable {
             i = try string(at: start)
         }
         i = skipWhitespace(from: i)
-        guard bytes[i] == UInt8(ascii: ":"), i < count else {
+        guard bytes[i] == UInt8(ascii: ":") else {
             throw error(at: i, "expected ':' after an object key, found \(describeByte(at: i))")
         }
         // Pretty-printed JSON has one space after the colon: step over it without the word-at-a-time loop. The
@@ -179,6 +192,10 @@ struct NativeScanner: ~Copyable {
     func skipWhitespace(from start: Int) -> Int {
         var i = start
         if bytes[i] > 0x20 { return i }
+        // Most runs that get here are a line break and its indentation: step over the line feed before the loop,
+        // which would otherwise stop on it and start again. twitter.json: 12.52 M to 12.29 M instructions per mapping
+        // (citm_catalog.json: 34.24 M to 33.51 M).
+        if bytes[i] == 0x0A { i += 1 }
         while true {
             let notSpaces = Self.bytes(in: Digits.load(bytes + i), notEqualTo: 0x20)
             if notSpaces == 0 {
