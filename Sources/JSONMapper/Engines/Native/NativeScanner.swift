@@ -85,11 +85,14 @@ struct NativeScanner: ~Copyable {
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 i = try number(at: i)
             case UInt8(ascii: "t"):
-                i = try literal("true", at: i, tag: .true)
+                i = try quad(at: i) == Self.trueQuad ? plainLiteral(.true, at: i, length: 4)
+                    : literal("true", at: i, tag: .true)
             case UInt8(ascii: "f"):
-                i = try literal("false", at: i, tag: .false)
+                i = try quad(at: i + 1) == Self.alseQuad ? plainLiteral(.false, at: i, length: 5)
+                    : literal("false", at: i, tag: .false)
             case UInt8(ascii: "n"):
-                i = try literal("null", at: i, tag: .null)
+                i = try quad(at: i) == Self.nullQuad ? plainLiteral(.null, at: i, length: 4)
+                    : literal("null", at: i, tag: .null)
             default:
                 throw error(at: i, "expected a value, found \(describeByte(at: i))", inValue: true)
             }
@@ -217,6 +220,30 @@ struct NativeScanner: ~Copyable {
         // A byte of x is non-zero exactly when adding 0x7F to its low seven bits, or its own top bit, sets the top
         // bit; the low bits never carry into the next byte.
         return ((x & lows) &+ lows | x) & ~lows
+    }
+
+    // A well-formed literal is matched in `scan` by one comparison of four bytes, and appended without the call to
+    // `literal`, which is left to name the first wrong byte. twitter.json: 12.23 M to 12.05 M instructions per mapping
+    // (citm_catalog.json: 33.28 M to 33.27 M; canada.json, which has no literals, 154.8 M to 155.4 M).
+
+    /// `true`, `null`, and `false` after its first letter, as the words `quad(at:)` reads.
+    static let trueQuad = UInt32(littleEndian: 0x6575_7274)
+    static let nullQuad = UInt32(littleEndian: 0x6C6C_756E)
+    static let alseQuad = UInt32(littleEndian: 0x6573_6C61)
+
+    /// The four bytes at `index` as one little-endian word. `index` is at most `count + 1` (the index after a
+    /// value's first byte), so the word ends within the padding; four bytes that match a literal are none of them
+    /// zero, so all are before `count`.
+    @inline(__always)
+    func quad(at index: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt32.self))
+    }
+
+    /// Appends the literal of `length` bytes at `start`, already matched, and returns the index after it.
+    @inline(__always)
+    private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(JSONMappingError) -> Int {
+        try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+        return start + length
     }
 
     private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(JSONMappingError) -> Int {
