@@ -138,8 +138,40 @@ struct NativeScanner: ~Copyable {
         }
     }
 
-    /// Reads an object member's key and colon at i, returning the index of its value.
+    /// Reads an object member's key and colon at `start`, returning the index of its value.
+    ///
+    /// The usual key, plain ASCII with its colon right after the closing quote, is read here, inlined into `scan`:
+    /// the word-at-a-time run finds the quote without the call to `string(at:)` and its escape and UTF-8 handling,
+    /// and one space after the colon is stepped over without the whitespace loop. Anything else, including every
+    /// error, is left to ``memberKeyInFull(at:first:)``, which reads the key again from its start; nothing is
+    /// written before that choice. On twitter.json, the run and the space took a mapping from 13.38 M to 12.65 M
+    /// instructions (citm_catalog.json: 35.6 M to 34.2 M, with `plainRun`), and inlining from 11.84 M to 11.30 M
+    /// (citm_catalog.json: 33.23 M to 32.29 M; canada.json: 155.38 M to 155.22 M).
+    ///
+    /// Bounds: the run stops at or before `count` (see `plainRun(from:)`); `end + 1` is read after a quote at `end`,
+    /// `end + 2` after a colon at `end + 1`, and `i + 1` after a space at `i`, each a non-zero byte, so before
+    /// `count`.
+    @inline(__always)
     private mutating func memberKey(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
+        if bytes[start] == UInt8(ascii: "\"") {
+            let end = plainRun(from: start + 1)
+            if bytes[end] == UInt8(ascii: "\"") && bytes[end + 1] == UInt8(ascii: ":") {
+                var i = end + 2
+                i = bytes[i] == 0x20 && bytes[i + 1] > 0x20 ? i + 1 : skipWhitespace(from: i)
+                if i != count {
+                    let top = stack.top
+                    if first { top.pointee.count = 1 }
+                    top.pointee.key = tape.count
+                    try tape.append(TapeEntry(tag: .string, middle: end - (start + 1), low: start + 1))
+                    return i
+                }
+            }
+        }
+        return try memberKeyInFull(at: start, first: first)
+    }
+
+    /// Reads any object member's key and colon at `start`, returning the index of its value, or throws the error.
+    private mutating func memberKeyInFull(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
         guard bytes[start] == UInt8(ascii: "\"") else {
             let found = describeByte(at: start)
             if !first && bytes[start] == UInt8(ascii: "}") {
@@ -152,28 +184,12 @@ struct NativeScanner: ~Copyable {
         let top = stack.top
         if first { top.pointee.count = 1 }
         top.pointee.key = tape.count
-        // Keys are nearly always plain ASCII: find the closing quote here, without the call to `string(at:)` and
-        // its escape and UTF-8 handling, which is left to take any other key from its start. (The run stops at
-        // or before `count`: see `plainRun(from:)`.) With the single space below, this took twitter.json from
-        // 13.38 M to 12.65 M instructions per mapping (citm_catalog.json: 35.6 M to 34.2 M with `plainRun`).
-        var i = plainRun(from: start + 1)
-        if bytes[i] == UInt8(ascii: "\"") {
-            try tape.append(TapeEntry(tag: .string, middle: i - (start + 1), low: start + 1))
-            i += 1
-        } else {
-            i = try string(at: start)
-        }
+        var i = try string(at: start)
         i = skipWhitespace(from: i)
         guard bytes[i] == UInt8(ascii: ":") else {
             throw error(at: i, "expected ':' after an object key, found \(describeByte(at: i))")
         }
-        // Pretty-printed JSON has one space after the colon: step over it without the word-at-a-time loop. The
-        // colon is before `count`, so `i + 1` is at most `count`, and `i + 2` is read only after a space at `i + 1`.
-        if bytes[i + 1] == 0x20 && bytes[i + 2] > 0x20 {
-            i += 2
-        } else {
-            i = skipWhitespace(from: i + 1)
-        }
+        i = skipWhitespace(from: i + 1)
         if i == count { throw error(at: i, "expected a value, found end of input", inValue: true) }
         return i
     }
