@@ -208,7 +208,31 @@ extension TapeView {
         let key = entry(index)
         guard key.middle == wanted.count else { return false }
         guard let base = wanted.baseAddress else { return true }
-        return memcmp(keyBytes(key), base, wanted.count) == 0
+        return Self.bytesEqual(keyBytes(key), base, count: wanted.count)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are the same. Up to 16 bytes, the usual key, are compared as two
+    /// overlapping words from each side (the first and the last 8, 4 or 2 bytes), which read nothing outside either
+    /// range, instead of a call to `memcmp`: twitter.json, 11.24 M to 11.18 M instructions per mapping
+    /// (citm_catalog.json: 31.96 M to 31.81 M).
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        func same<T: FixedWidthInteger>(_: T.Type) -> Bool {
+            let tail = count - MemoryLayout<T>.size
+            return a.loadUnaligned(as: T.self) == b.loadUnaligned(as: T.self)
+                && a.loadUnaligned(fromByteOffset: tail, as: T.self)
+                    == b.loadUnaligned(fromByteOffset: tail, as: T.self)
+        }
+        switch count {
+        case 8...16: return same(UInt64.self)
+        case 4..<8: return same(UInt32.self)
+        case 2..<4: return same(UInt16.self)
+        case 1: return a.load(as: UInt8.self) == b.load(as: UInt8.self)
+        case 0: return true
+        default: return memcmp(a, b, count) == 0
+        }
     }
 
     /// A hash of a key's length and its first and last eight bytes, read within the key.
