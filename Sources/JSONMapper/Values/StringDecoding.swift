@@ -2,6 +2,9 @@ import Foundation
 
 /// Turns the validated bytes between a JSON string's quotes into a Swift `String`.
 enum StringDecoding {
+    /// The most UTF-8 bytes a Swift string holds inline, without an allocation (on 64-bit platforms).
+    static let smallCapacity = 15
+
     /// Decodes string content that the native scanner has already validated.
     ///
     /// Reads only the `count` bytes it is given and writes at most `count` bytes, whatever they hold: an escape cut
@@ -14,6 +17,17 @@ enum StringDecoding {
     /// - Returns: The string; an escaped lone UTF-16 surrogate (`\uD800` without its pair) becomes U+FFFD.
     static func decode(_ bytes: UnsafePointer<UInt8>, count: Int, escaped: Bool) -> String {
         guard escaped else {
+            if count <= smallCapacity {
+                // Written into a small string's own bytes, ASCII needs no validation: `String(decoding:as:)` checked
+                // it for ASCII, then built the small string a byte at a time. twitter.json: 12.05 M to 12.00 M
+                // instructions per mapping (citm_catalog.json: 33.27 M to 33.22 M). Non-ASCII content is validated
+                // as before.
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    base.update(from: bytes, count: count)
+                    return count
+                }
+            }
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
         // Every escape is at least as long as the UTF-8 it stands for (`\n` is 2 bytes for 1, `\uFFFF` 6 for at

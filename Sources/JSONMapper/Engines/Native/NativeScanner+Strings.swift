@@ -13,17 +13,7 @@ extension NativeScanner {
         var i = first
         var escaped = false
         while true {
-            // Skip eight plain ASCII bytes at a time: none a quote, a backslash, a control character or non-ASCII.
-            while i + 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                let special = Self.specialStringBytes(in: word)
-                if special == 0 {
-                    i += 8
-                } else {
-                    i += special.trailingZeroBitCount / 8
-                    break
-                }
-            }
+            i = plainRun(from: i)
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 try tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
@@ -40,12 +30,33 @@ extension NativeScanner {
             } else {
                 // Text in most scripts is a run of multi-byte characters: validate the run without leaving here.
                 repeat {
+                    if Self.areTwoPlainThreeByteSequences(Digits.load(bytes + i)) {
+                        i += 6
+                        continue
+                    }
                     let length = Self.validUTF8Length(bytes + i)
                     if length == 0 { i = try utf8Sequence(at: i) } else { i += length }
                 } while bytes[i] >= 0x80
             }
         }
         throw error(at: count, Self.unterminatedString, inValue: true)
+    }
+
+    /// The index of the first byte at or after `start` that is a quote, a backslash, a control character or
+    /// non-ASCII, skipping eight plain ASCII bytes at a time; `start` must be at most `count`.
+    ///
+    /// The loop needs no bounds check: the padding's zero bytes are control characters, so a word that reaches past
+    /// the input always stops the loop, at an index of at most `count`, and no word is read from beyond
+    /// `count + 7`. Every caller keeps `start <= count` (the scanner only steps over bytes it has seen to be
+    /// non-zero). Dropping the check took twitter.json from 13.42 M to 13.38 M instructions per mapping.
+    @inline(__always)
+    func plainRun(from start: Int) -> Int {
+        var i = start
+        while true {
+            let special = Self.specialStringBytes(in: Digits.load(bytes + i))
+            if special != 0 { return i &+ special.trailingZeroBitCount &>> 3 }
+            i &+= 8
+        }
     }
 
     /// A word with the top bit set in each byte that is `"`, `\`, below 0x20 or above 0x7F.
@@ -112,6 +123,23 @@ extension NativeScanner {
             return 4
         }
         return 0
+    }
+
+    /// Whether the first six of the eight bytes in `word` (little-endian) are two well-formed three-byte sequences
+    /// whose lead bytes are neither 0xE0 nor 0xED: those two are the only leads whose second byte has a narrower
+    /// range than 0x80...0xBF, so for any other the bit patterns are the whole check.
+    ///
+    /// Most CJK text is such pairs; taking them two at a time took twitter.json from 12.00 M to 11.84 M
+    /// instructions per mapping (citm_catalog.json and canada.json unchanged). The caller reads the word at a byte of
+    /// at least 0x80, so before `count`, and the word ends within the padding; padding zeros fail the continuation
+    /// pattern.
+    @inline(__always)
+    static func areTwoPlainThreeByteSequences(_ word: UInt64) -> Bool {
+        // 1110xxxx 10xxxxxx 10xxxxxx 1110xxxx 10xxxxxx 10xxxxxx, first byte lowest.
+        guard word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { return false }
+        let first = word & 0xFF
+        let second = (word >> 24) & 0xFF
+        return first != 0xE0 && first != 0xED && second != 0xE0 && second != 0xED
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`, throwing the precise error.

@@ -131,7 +131,7 @@ struct TapeBuffer: ~Copyable {
     mutating func append(_ entry: TapeEntry) throws(JSONMappingError) {
         if count == capacity { try grow() }
         base[count] = entry.bits
-        count += 1
+        count &+= 1  // below `capacity`, so no overflow to check for
     }
 
     @inline(__always)
