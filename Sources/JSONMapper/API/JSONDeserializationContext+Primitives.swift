@@ -245,7 +245,8 @@ extension JSONDeserializationContext {
         }
         var result: [String: V] = Dictionary(minimumCapacity: node.count)
         node.forEachMember { member, value in
-            let memberPath = { JSONPath.appending(.key(member), to: path()) }
+            // A local function rather than a closure value, which would be allocated per member (see `readArray`).
+            func memberPath() -> String { JSONPath.appending(.key(member), to: path()) }
             if let converted = V._read(reader.reading(value), at: memberPath) {
                 result[member] = converted
             } else {
