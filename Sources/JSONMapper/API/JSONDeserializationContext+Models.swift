@@ -212,7 +212,9 @@ extension JSONDeserializationContext {
         _ key: String?, type: Any.Type, required: Bool, reserve: (Int) -> Void,
         _ body: (JSONDeserializationContext) -> Void
     ) {
-        let collection = { "[\(Self.typeName(type))]" }
+        // Local functions rather than closure values, whose contexts could be allocated on the heap (see
+        // `JSONPrimitiveReader.readArray`).
+        func collection() -> String { "[\(Self.typeName(type))]" }
         let node: JSONNode
         if let key {
             guard let present = present(key, required: required, expected: collection()) else { return }
@@ -232,7 +234,7 @@ extension JSONDeserializationContext {
             return
         }
         reserve(node.count)
-        let dropped = { (context: JSONDeserializationContext) in
+        func dropped(_ context: JSONDeserializationContext) {
             if let element = context.node {
                 self.reportNotAnObject(context, element, expected: Self.typeName(type), required: required)
             }
@@ -298,7 +300,7 @@ extension JSONDeserializationContext {
         of node: JSONNode, at prefix: [PathComponent], type: Any.Type, required: Bool, reserve: (Int) -> Void,
         _ body: (String, JSONDeserializationContext) -> Void
     ) {
-        let collection = { "[String: \(Self.typeName(type))]" }
+        func collection() -> String { "[String: \(Self.typeName(type))]" }
         guard node.kind == .object else {
             let error = JSONMappingError.typeMismatch(
                 path: JSONPath.format(pathComponents + prefix), expected: collection(), found: node.found,
