@@ -85,10 +85,11 @@ final class StreamWindow {
         }
         let free = capacity - count
         let read = stream.read(bytes + count, maxLength: free)
+        // Whatever the read reports, the stream may have written into all the space it was offered (a read that
+        // fails, or ends, after writing part of its bytes): zero the padding after `count` again in every case.
+        defer { (bytes + count).update(repeating: 0, count: NativeScanner.padding) }
         if read > 0 && read <= free {
             count += read
-            // A read of the whole free space leaves the padding untouched; a shorter one leaves old bytes behind.
-            (bytes + count).update(repeating: 0, count: NativeScanner.padding)
         } else if read == 0 {
             atEnd = true
         } else {
