@@ -75,8 +75,8 @@ final class StreamWindow {
                 advanceBase(over: keep)
                 bytes.update(from: bytes + keep, count: count - keep)
                 count -= keep
-                // The bytes after the new end are old input: zero the padding again, or a read that finds the
-                // stream at its end (or fails) would leave them for the scanner to take as more input.
+                // The bytes after the new end are old input: zero the padding now, since no read (which zeroes it
+                // too) follows when the buffer cannot grow below.
                 (bytes + count).update(repeating: 0, count: NativeScanner.padding)
             }
             if capacity - count < Self.readSize && !grow() {
