@@ -18,7 +18,7 @@ extension SourcePosition {
     static func lastNewline(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
         var i = count
         while i >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i - 8).loadUnaligned(as: UInt64.self))
+            let word = Digits.load(bytes + i - 8)
             let found = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if found != 0 { return i - 8 + (63 - found.leadingZeroBitCount) / 8 }
             i -= 8
@@ -35,7 +35,7 @@ extension SourcePosition {
         var n = 0
         var i = 0
         while i + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            let word = Digits.load(bytes + i)
             n += zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
             i += 8
         }
@@ -51,7 +51,7 @@ extension SourcePosition {
         var n = 0
         var i = 0
         while i + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            let word = Digits.load(bytes + i)
             n += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
             i += 8
         }

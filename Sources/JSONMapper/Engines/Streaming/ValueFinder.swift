@@ -94,16 +94,7 @@ struct ValueFinder {
                     escaped = false
                     i += 1
                 }
-                while i + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                    let special = Self.stringSpecials(word)
-                    if special == 0 {
-                        i += 8
-                    } else {
-                        i += special.trailingZeroBitCount / 8
-                        break
-                    }
-                }
+                i = Self.skip(bytes, from: i, count: count, Self.stringSpecials)
                 guard i < count else { break }
                 let byte = bytes[i]
                 i += 1
@@ -116,16 +107,7 @@ struct ValueFinder {
                     return .malformed(end: i)
                 }
             } else {
-                while i + 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-                    let special = Self.structuralSpecials(word)
-                    if special == 0 {
-                        i += 8
-                    } else {
-                        i += special.trailingZeroBitCount / 8
-                        break
-                    }
-                }
+                i = Self.skip(bytes, from: i, count: count, Self.structuralSpecials)
                 guard i < count else { break }
                 let byte = bytes[i]
                 i += 1
@@ -146,6 +128,21 @@ struct ValueFinder {
         }
         position = i
         return atEnd ? .malformed(end: count) : .needsMore
+    }
+
+    /// The index of the first byte at or after `start` that `specials` flags, stepping eight bytes at a time while
+    /// whole words fit before `count`; the bytes after the last whole word are left to the caller's byte loop.
+    @inline(__always)
+    private static func skip(
+        _ bytes: UnsafePointer<UInt8>, from start: Int, count: Int, _ specials: (UInt64) -> UInt64
+    ) -> Int {
+        var i = start
+        while i + 8 <= count {
+            let special = specials(Digits.load(bytes + i))
+            if special != 0 { return i + special.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        return i
     }
 
     private mutating func push(isObject: Bool) {
