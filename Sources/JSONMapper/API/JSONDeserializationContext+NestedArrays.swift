@@ -29,21 +29,10 @@ extension JSONDeserializationContext {
     @inlinable
     @_disfavoredOverload
     public func getArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [[T]] {
-        var rows: [[T]] = []
-        var row: [T] = []
-        _mapNestedElements(
-            key, type: T.self, required: false,
-            reserve: { rows.reserveCapacity($0) },
-            beginRow: { count in
-                row = []
-                row.reserveCapacity(count)
-            },
-            endRow: { rows.append(row) }
-        ) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { row.append(model) }
+        _nestedModels(of: T.self, required: false) { reserve, beginRow, endRow, body in
+            _mapNestedElements(
+                key, type: T.self, required: false, reserve: reserve, beginRow: beginRow, endRow: endRow, body)
         }
-        return rows
     }
 
     /// The models mapped from the array of arrays at `key`, strictly: a missing array, a row that is not an array,
@@ -60,21 +49,10 @@ extension JSONDeserializationContext {
     @inlinable
     @_disfavoredOverload
     public func requireArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [[T]] {
-        var rows: [[T]] = []
-        var row: [T] = []
-        _mapNestedElements(
-            key, type: T.self, required: true,
-            reserve: { rows.reserveCapacity($0) },
-            beginRow: { count in
-                row = []
-                row.reserveCapacity(count)
-            },
-            endRow: { rows.append(row) }
-        ) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { row.append(model) }
+        _nestedModels(of: T.self, required: true) { reserve, beginRow, endRow, body in
+            _mapNestedElements(
+                key, type: T.self, required: true, reserve: reserve, beginRow: beginRow, endRow: endRow, body)
         }
-        return rows
     }
 
     /// The models mapped from the array of arrays at `key`, leniently, with their type inferred:
@@ -115,21 +93,10 @@ extension JSONDeserializationContext {
     @inlinable
     @_disfavoredOverload
     public func getArray<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [[T]] {
-        var rows: [[T]] = []
-        var row: [T] = []
-        _mapNestedElements(
-            at: path, type: T.self, required: false,
-            reserve: { rows.reserveCapacity($0) },
-            beginRow: { count in
-                row = []
-                row.reserveCapacity(count)
-            },
-            endRow: { rows.append(row) }
-        ) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { row.append(model) }
+        _nestedModels(of: T.self, required: false) { reserve, beginRow, endRow, body in
+            _mapNestedElements(
+                at: path, type: T.self, required: false, reserve: reserve, beginRow: beginRow, endRow: endRow, body)
         }
-        return rows
     }
 
     /// The models mapped from the array of arrays at `path`, leniently, with their type inferred.
@@ -152,21 +119,10 @@ extension JSONDeserializationContext {
     @inlinable
     @_disfavoredOverload
     public func requireArray<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [[T]] {
-        var rows: [[T]] = []
-        var row: [T] = []
-        _mapNestedElements(
-            at: path, type: T.self, required: true,
-            reserve: { rows.reserveCapacity($0) },
-            beginRow: { count in
-                row = []
-                row.reserveCapacity(count)
-            },
-            endRow: { rows.append(row) }
-        ) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { row.append(model) }
+        _nestedModels(of: T.self, required: true) { reserve, beginRow, endRow, body in
+            _mapNestedElements(
+                at: path, type: T.self, required: true, reserve: reserve, beginRow: beginRow, endRow: endRow, body)
         }
-        return rows
     }
 
     /// The models mapped from the array of arrays at `path`, strictly, with their type inferred.
@@ -177,6 +133,35 @@ extension JSONDeserializationContext {
     @_disfavoredOverload
     public func requireArray<T: JSONSerializable>(at path: [JSONPathElement]) -> [[T]] {
         requireArray(at: path, ofClass: T.self)
+    }
+
+    // MARK: Machinery (generic, inlined into the getters)
+
+    /// Collects the rows that `walk` reports (through `_mapNestedElements`, given the callbacks it needs): maps a
+    /// model of type `T` from each element's context and keeps those that `_accept` takes. The one body of the four
+    /// `[[T]]` getters, which differ only in how they find the array and whether it is required.
+    @inlinable
+    func _nestedModels<T: JSONSerializable>(
+        of type: T.Type, required: Bool,
+        _ walk: (
+            _ reserve: (Int) -> Void, _ beginRow: (Int) -> Void, _ endRow: () -> Void,
+            _ body: (JSONDeserializationContext) -> Void
+        ) -> Void
+    ) -> [[T]] {
+        var rows: [[T]] = []
+        var row: [T] = []
+        walk(
+            { rows.reserveCapacity($0) },
+            { count in
+                row = []
+                row.reserveCapacity(count)
+            },
+            { rows.append(row) }
+        ) { context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: required) { row.append(model) }
+        }
+        return rows
     }
 
     // MARK: Machinery (non-generic)
