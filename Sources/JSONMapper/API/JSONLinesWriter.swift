@@ -48,7 +48,8 @@ public final class JSONLinesWriter: @unchecked Sendable {
     private var lines = 0
     private var finished = false
 
-    /// Creates a writer that appends lines to `stream`, opening it if it is not open yet.
+    /// Creates a writer that appends lines to `stream`, opening it if it is not open yet; a stream that was open
+    /// already gets them after what it holds.
     ///
     /// ```swift
     /// let writer = try JSONLinesWriter(to: OutputStream(toMemory: ()))
@@ -58,7 +59,8 @@ public final class JSONLinesWriter: @unchecked Sendable {
     ///   - stream: Where to write the UTF-8 lines.
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
-    ///   ``JSONMappingError/Code/outputFailed`` when the stream cannot be opened.
+    ///   ``JSONMappingError/Code/outputFailed`` when the stream cannot be opened, or is closed, failed or at its end
+    ///   already (`the output stream failed after 0 bytes: it is closed`).
     public convenience init(
         to stream: OutputStream, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
@@ -74,7 +76,8 @@ public final class JSONLinesWriter: @unchecked Sendable {
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
     ///   ``JSONMappingError/Code/outputFailed`` when `url` is not a file URL or the file cannot be opened for
-    ///   writing.
+    ///   writing (`cannot write /data/out.jsonl: cannot open the output stream: …`). A stream failure names the file
+    ///   too: `cannot write /data/out.jsonl: the output stream failed after 1048576 bytes: …`.
     public convenience init(
         url: URL, append: Bool = false, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
@@ -86,20 +89,23 @@ public final class JSONLinesWriter: @unchecked Sendable {
         }
         guard let stream = OutputStream(url: url, append: append) else {
             throw JSONMappingError(
-                code: .outputFailed, path: "", message: "cannot open \(url.absoluteString) for writing")
+                code: .outputFailed, path: "", message: "cannot write \(url.path): cannot open the output stream")
         }
-        try self.init(to: stream, options: options)
+        try self.init(to: stream, options: options, bufferSize: StreamOutput.chunkSize, name: url.path)
     }
 
-    /// Creates a writer whose buffer holds `bufferSize` bytes: tests use small ones.
-    init(to stream: OutputStream, options: JSONMapper.WriteOptions, bufferSize: Int) throws(JSONMappingError) {
+    /// Creates a writer whose buffer holds `bufferSize` bytes (tests use small ones), naming what the stream writes
+    /// to in its failures when `name` is given.
+    init(
+        to stream: OutputStream, options: JSONMapper.WriteOptions, bufferSize: Int, name: String? = nil
+    ) throws(JSONMappingError) {
         guard !options.prettyPrinted else { throw Self.prettyPrintedError }
         let capacity = max(1, bufferSize)
         guard let buffer = RawMemory.allocate(UInt8.self, count: capacity) else {
             throw JSONWriter.memoryError(needing: capacity)
         }
         do throws(JSONMappingError) {
-            output = try StreamOutput(stream)
+            output = try StreamOutput(stream, name: name)
         } catch {
             RawMemory.free(buffer)
             throw error
