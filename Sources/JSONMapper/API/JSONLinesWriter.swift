@@ -1,10 +1,10 @@
 import Foundation
 
-/// Appends one JSON value per line to an `OutputStream`: JSON Lines, for logs and exports of any length, written in
-/// bounded memory. ``JSONMapper/lines(_:options:)`` reads them back.
+/// Writes one JSON value per line to a file or an `OutputStream`: JSON Lines, for logs and exports of any length,
+/// written in bounded memory. ``JSONMapper/lines(_:options:)`` reads them back.
 ///
 /// ```swift
-/// let writer = try JSONLinesWriter(url: url)
+/// let writer = try JSONLinesWriter(url: url, append: false)   // replaces the file; append: true adds to it
 /// for event in events {
 ///     try writer.append(event)       // {"kind":"login","user":7}\n
 /// }
@@ -48,7 +48,7 @@ public final class JSONLinesWriter: @unchecked Sendable {
     private var lines = 0
     private var finished = false
 
-    /// Creates a writer that appends lines to `stream`, opening it if it is not open yet; a stream that was open
+    /// Creates a writer that writes lines to `stream`, opening it if it is not open yet; a stream that was open
     /// already gets them after what it holds.
     ///
     /// ```swift
@@ -67,17 +67,30 @@ public final class JSONLinesWriter: @unchecked Sendable {
         try self.init(to: stream, options: options, bufferSize: StreamOutput.chunkSize)
     }
 
-    /// Creates a writer that appends lines to the file at `url`, created if it does not exist; ``finish()``
-    /// closes it.
+    /// Creates a writer that writes lines to the file at `url`, created if it does not exist: it **replaces** the
+    /// file's contents unless `append` is `true`. ``finish()`` closes the file.
+    ///
+    /// ```swift
+    /// let export = try JSONLinesWriter(url: exportURL)                // a new file: what was there is gone
+    /// let log = try JSONLinesWriter(url: logURL, append: true)        // lines added after the file's own
+    /// ```
+    ///
+    /// Replacing is the default because it is what every other way of writing a file does (`Data.write(to:)`,
+    /// `OutputStream(url:append: false)`, `FileManager.createFile`), and because running the same export twice then
+    /// gives the same file rather than every line twice. Appending is a choice to make where it is seen: it adds
+    /// after the file's last byte, so the file should end with a newline (as every file this writer finished does);
+    /// a last line cut short would run into the first line added.
+    ///
+    /// Its failures name the file:
+    /// `cannot write /data/out.jsonl: the output stream failed after 1048576 bytes: …`.
     ///
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - append: Whether to add lines after the file's contents, rather than replace them.
+    ///   - append: `false` (the default) to replace the file's contents, `true` to add lines after them.
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
     ///   ``JSONMappingError/Code/outputFailed`` when `url` is not a file URL or the file cannot be opened for
-    ///   writing (`cannot write /data/out.jsonl: cannot open the output stream: …`). A stream failure names the file
-    ///   too: `cannot write /data/out.jsonl: the output stream failed after 1048576 bytes: …`.
+    ///   writing (`cannot write /data/out.jsonl: cannot open the output stream: …`).
     public convenience init(
         url: URL, append: Bool = false, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
