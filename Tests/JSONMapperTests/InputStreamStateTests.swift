@@ -75,6 +75,10 @@ struct InputStreamStateTests {
             Case(
                 name: "a subclass failing after 7 bytes", make: { TrickleStream(bytes, chunk: 3, failAfter: 7) },
                 message: "the stream failed after 7 bytes: it reported an error", column: 8),
+            Case(
+                name: "a subclass reading nothing with the status .error after 7 bytes",
+                make: { TrickleStream(bytes, chunk: 3, failAfter: 7, failureResult: 0) },
+                message: "the stream failed after 7 bytes: it reported an error", column: 8),
         ]
         #if os(Linux)
             // Foundation's own file streams fail as they open, with an error of their own that is safe to read.

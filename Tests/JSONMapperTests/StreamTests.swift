@@ -4,22 +4,24 @@ import Testing
 @testable import JSONMapper
 
 /// A stream that hands out its bytes a few at a time and can fail after a given number of bytes (its status turns
-/// `.error` and `read` returns -1), or be `.error` as soon as it is opened. It does not override `streamError`, as many subclasses do not: on Linux,
+/// `.error` and `read` returns `failureResult`, -1 unless told), or be `.error` as soon as it is opened. It does not override `streamError`, as many subclasses do not: on Linux,
 /// Foundation's inherited getter traps for it, so the library must describe the failure without reading it.
 final class TrickleStream: InputStream {
     private let bytes: [UInt8]
     private let chunk: Int
     private let failAfter: Int?
     private let failsToOpen: Bool
+    private let failureResult: Int
     private var position = 0
     private var status: Stream.Status = .notOpen
     private(set) var closeCount = 0
 
-    init(_ bytes: [UInt8], chunk: Int, failAfter: Int? = nil, failsToOpen: Bool = false) {
+    init(_ bytes: [UInt8], chunk: Int, failAfter: Int? = nil, failsToOpen: Bool = false, failureResult: Int = -1) {
         self.bytes = bytes
         self.chunk = chunk
         self.failAfter = failAfter
         self.failsToOpen = failsToOpen
+        self.failureResult = failureResult
         super.init(data: Data())
     }
 
@@ -34,7 +36,7 @@ final class TrickleStream: InputStream {
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
         if status == .error || failAfter.map({ position >= $0 }) == true {
             status = .error
-            return -1
+            return failureResult
         }
         let count = min(chunk, maxLength, bytes.count - position, (failAfter ?? .max) - position)
         bytes.withUnsafeBufferPointer { source in

@@ -50,9 +50,11 @@ enum StreamReader {
             let read = stream.read(buffer + count, maxLength: free)
             if read > 0 && read <= free {
                 count += read
-            } else if read == 0 {
+            } else if read == 0 && stream.streamStatus != .error {
                 break
             } else {
+                // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may
+                // report its failure that way).
                 let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
                 RawMemory.free(buffer)
                 let reason = StreamFailure.readFailure(stream, returned: read, offered: free)

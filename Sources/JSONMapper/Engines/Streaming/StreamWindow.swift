@@ -101,9 +101,11 @@ final class StreamWindow {
         defer { (bytes + count).update(repeating: 0, count: NativeScanner.padding) }
         if read > 0 && read <= free {
             count += read
-        } else if read == 0 {
+        } else if read == 0 && stream.streamStatus != .error {
             atEnd = true
         } else {
+            // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may report
+            // its failure that way).
             let reason = StreamFailure.readFailure(stream, returned: read, offered: free)
             fail("the stream failed after \(baseOffset + count) bytes: \(reason)")
         }
