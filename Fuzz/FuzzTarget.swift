@@ -1,7 +1,9 @@
 // libFuzzer entry point of the full target (`bash Scripts/fuzz.sh SECONDS full`): built into one module with the
 // library sources, so that it can check the engines' internals. Every input goes through both engines, through
-// Foundation's own `InputStream(data:)`, and through a stream whose read sizes the input itself chooses; then a model
-// calls every getter kind. Any invariant broken here aborts, which libFuzzer reports as a crash with the input saved.
+// Foundation's own `InputStream(data:)`, and through a stream whose read sizes the input itself chooses; through
+// streams in the states callers hand over (read once already, closed, read to their end, failing as they open or
+// after a number of bytes the input chooses, without a `streamError` of their own) on every streaming entry point, and
+// written to a stream that fails; then a model calls every getter kind. Any invariant broken here aborts, which libFuzzer reports as a crash with the input saved.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,7 +16,8 @@ enum FuzzChecks {
     static func check(_ data: Data) {
         let native = JSONMapper.context(data)
         let foundation = JSONMapper.context(data, engine: .foundation)
-        let stream = JSONMapper.context(InputStream(data: data))
+        let foundationStream = InputStream(data: data)
+        let stream = JSONMapper.context(foundationStream)
         let chunked = JSONMapper.context(FuzzStream(data))
 
         // The stream paths read the same bytes: the same outcome, the same first error.
@@ -44,6 +47,7 @@ enum FuzzChecks {
             }
         }
         for line in JSONMapper.lines(FuzzStream(data)) { _ = FuzzModel(line) }
+        checkStreamStates(data, native: native, reused: foundationStream)
 
         // Every getter kind, on both engines and on invalid input too: nothing may crash.
         let first = FuzzModel(native).fingerprint
@@ -82,6 +86,66 @@ enum FuzzChecks {
         }
     }
 
+    /// Streams in the states callers hand over, through every streaming entry point: none may crash, and each
+    /// reports the stream's state exactly.
+    static func checkStreamStates(_ data: Data, native: JSONDeserializationContext, reused: InputStream) {
+        // Streams with nothing to give: each entry point says so, in one invalid context for the sequences. One state
+        // per input, chosen by its bytes (every entry point allocates its buffers, which dominates here).
+        let closed = InputStream(data: data)
+        closed.open()
+        closed.close()
+        let exhausted = InputStream(data: data)
+        exhausted.open()
+        var sink = [UInt8](repeating: 0, count: 4096)
+        while exhausted.read(&sink, maxLength: sink.count) > 0 {}
+        let refused: [(String, () -> InputStream, String)] = [
+            ("a stream read once already", { reused }, "it is closed"),
+            ("a closed stream", { closed }, "it is closed"),
+            ("a stream read to its end", { exhausted }, "it was already at its end, with no bytes left to read"),
+            ("a subclass failing as it opens", { FuzzStream(data, failsToOpen: true) }, "it reported an error"),
+            ("a subclass failing at once", { FuzzStream(data, failAfter: 0) }, "it reported an error"),
+        ]
+        do {
+            let (name, make, reason) = refused[choose(upTo: refused.count - 1, from: data)]
+            let expected = JSONMappingError(
+                code: .malformedJSON, path: "", message: "the stream failed after 0 bytes: \(reason)", line: 1,
+                column: 1)
+            for engine in [JSONMapper.Engine.native, .foundation] {
+                require(JSONMapper.context(make(), engine: engine).errors == [expected], "\(name): context, \(engine)")
+            }
+            require(JSONMapper.validate(make()) == expected, "\(name): validate")
+            require(Array(JSONMapper.lines(make())).map(\.errors) == [[expected]], "\(name): lines")
+            require(Array(JSONMapper.elements(of: make())).map(\.errors) == [[expected]], "\(name): elements")
+        }
+
+        // A subclass failing after a number of bytes the input chooses (past its end too): `context` reports the
+        // failure; the pieces report it too, or a syntax error met before it.
+        let cut = choose(upTo: data.count, from: data)
+        let failing = JSONMapper.context(FuzzStream(data, failAfter: cut))
+        guard let failure = failing.errors.first, failing.errors.count == 1 else {
+            fail("a stream failing after \(cut) bytes gave no single error")
+        }
+        require(failure.message == "the stream failed after \(cut) bytes: it reported an error", "failing: context")
+        let foundation = JSONMapper.context(FuzzStream(data, failAfter: cut), engine: .foundation)
+        require(foundation.errors == [failure], "failing: the engines differ")
+        let allowed = native.valid ? [failure] : [failure] + native.errors.prefix(1)
+        let validated = JSONMapper.validate(FuzzStream(data, failAfter: cut))
+        require(validated.map(allowed.contains) == true, "failing: validate")
+        let elements = Array(JSONMapper.elements(of: FuzzStream(data, failAfter: cut)))
+        require(elements.last?.errors.first.map(allowed.contains) == true, "failing: elements")
+        let lines = Array(JSONMapper.lines(FuzzStream(data, failAfter: cut)))
+        require(lines.last?.errors == [failure], "failing: lines")
+    }
+
+    /// A number from 0 to `limit` that `bytes` choose, the same for the same bytes in every run (unlike `hashValue`,
+    /// which is seeded per process), so that a crash reproduces.
+    static func choose(upTo limit: Int, from bytes: Data) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes.suffix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        var mix = SplitMix(state: hash ^ UInt64(bytes.count))
+        return Int(mix.next() % UInt64(limit + 1))
+    }
+
     /// The write side: a valid document read as a `JSONValue` writes back, compact and pretty with sorted keys, as
     /// text that reads back equal and writes the same bytes again; an invalid one fails with the context's error.
     static func checkWriting(_ data: Data, valid: Bool, error: JSONMappingError?) {
@@ -112,6 +176,33 @@ enum FuzzChecks {
             require((try? JSONMapper.data(from: reread, options: options)) == written, "writing again differed")
             checkFormatting(data, value, options)
         }
+        checkFailingOutput(value)
+    }
+
+    /// Writing `value` to streams that fail: a closed one, and a subclass that fails after a number of bytes the
+    /// value chooses, without a `streamError` of its own. Each throws `outputFailed` with the bytes it took.
+    static func checkFailingOutput(_ value: JSONValue) {
+        let closed = OutputStream(toMemory: ())
+        closed.open()
+        closed.close()
+        do {
+            try JSONMapper.write(value, to: closed)
+            fail("a write to a closed stream succeeded")
+        } catch {
+            require(error.message == "the output stream failed after 0 bytes: it is closed", "closed output")
+        }
+        guard let whole = try? JSONMapper.data(from: value) else { fail("a JSONValue did not write") }
+        let cut = choose(upTo: whole.count, from: whole)
+        let failing = FuzzOutput(failAfter: cut)
+        do {
+            let written = try JSONMapper.write(value, to: failing)
+            require(cut == whole.count && written == whole.count, "a write to a failing stream succeeded")
+        } catch {
+            require(error.code == .outputFailed, "failing output: not outputFailed")
+            require(
+                error.message == "the output stream failed after \(cut) bytes: it reported an error", "failing output")
+        }
+        require(failing.taken == Array(whole.prefix(cut)), "failing output: the stream took other bytes")
     }
 
     /// `jsonmapper format`'s writer, in small chunks: what it prints reads back as the same value (lone surrogates
@@ -273,14 +364,21 @@ struct FuzzLeaf: JSONSerializable {
 
 /// A stream that hands out the input in reads whose sizes come from the input itself, from 1 byte to three times the
 /// stream reader's chunk, so that the fuzzer explores every way a read can straddle the reader's buffer.
+///
+/// It can also fail, as a stream subclass without a `streamError` of its own does (on Linux, Foundation's inherited
+/// getter traps for it): after `failAfter` bytes (`read` returns -1 and the status turns `.error`), or as it opens.
 final class FuzzStream: InputStream {
     private let bytes: [UInt8]
+    private let failAfter: Int?
+    private let failsToOpen: Bool
     private var position = 0
     private var sizes: SplitMix
     private var status: Stream.Status = .notOpen
 
-    init(_ data: Data) {
+    init(_ data: Data, failAfter: Int? = nil, failsToOpen: Bool = false) {
         bytes = Array(data)
+        self.failAfter = failAfter
+        self.failsToOpen = failsToOpen
         // The seed is a hash of the input: the same input always reads the same way, so crashes reproduce.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes.prefix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
@@ -290,10 +388,14 @@ final class FuzzStream: InputStream {
 
     override var streamStatus: Stream.Status { status }
     override var hasBytesAvailable: Bool { position < bytes.count }
-    override func open() { status = .open }
+    override func open() { status = failsToOpen ? .error : .open }
     override func close() { status = .closed }
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        if status == .error || failAfter.map({ position >= $0 }) == true {
+            status = .error
+            return -1
+        }
         let chunk = StreamReader.chunkSize
         let r = sizes.next()
         // Mostly small reads, sometimes exactly the chunk or one off it, sometimes everything offered.
@@ -304,7 +406,7 @@ final class FuzzStream: InputStream {
         case 2: wanted = 3 * chunk
         default: wanted = 1 + Int((r >> 8) % UInt64(r % 3 == 0 ? 16 : 4096))
         }
-        let count = min(wanted, maxLength, bytes.count - position)
+        let count = min(wanted, maxLength, bytes.count - position, (failAfter ?? .max) - position)
         bytes.withUnsafeBufferPointer { source in
             if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
         }
@@ -317,6 +419,39 @@ final class FuzzStream: InputStream {
         _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
     ) -> Bool {
         false
+    }
+}
+
+/// An `OutputStream` that takes `failAfter` bytes, then fails as a subclass without a `streamError` of its own does.
+final class FuzzOutput: OutputStream {
+    private let failAfter: Int
+    private var status: Stream.Status = .notOpen
+    private(set) var taken: [UInt8] = []
+
+    init(failAfter: Int) {
+        self.failAfter = failAfter
+        super.init(toMemory: ())
+    }
+
+    #if os(Linux)
+        required init(toMemory: ()) {
+            failAfter = 0
+            super.init(toMemory: ())
+        }
+    #endif
+
+    override var streamStatus: Stream.Status { status }
+    override func open() { status = .open }
+    override func close() { status = .closed }
+
+    override func write(_ buffer: UnsafePointer<UInt8>, maxLength: Int) -> Int {
+        guard status == .open, taken.count < failAfter else {
+            status = .error
+            return -1
+        }
+        let count = min(maxLength, failAfter - taken.count)
+        taken.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
+        return count
     }
 }
 

@@ -3,7 +3,8 @@
 # them for SECONDS each (default 60):
 #   bash Scripts/fuzz.sh [SECONDS] [full | parser | all]        (default: all)
 # - full   (Fuzz/FuzzTarget.swift): both engines, Foundation's InputStream(data:), a stream whose read sizes the
-#          input chooses, and a model that calls every getter kind;
+#          input chooses, streams read once already, closed, read to their end or failing (input and output), and
+#          a model that calls every getter kind;
 # - parser (Fuzz/ParserFuzzTarget.swift): the native scanner and tape alone, many times more inputs per second.
 # Both start from the committed seeds in Fuzz/seeds/, Fixtures/, and the JSONTestSuite corpus in ../shared/data, and
 # take inputs of up to 1 MB. A crash leaves its input in Fuzz/artifacts/ and makes this script fail; add such inputs to

@@ -192,7 +192,7 @@ struct ElementStreamTests {
         #expect(contexts.first.map(StreamedItem.init)?.name == "a")
         #expect(
             contexts.last.map(descriptions) == [
-                "line 1, column 41: the stream failed after 40 bytes: connection reset"
+                "line 1, column 41: the stream failed after 40 bytes: it reported an error"
             ])
         #expect(stream.closeCount == 1)
     }

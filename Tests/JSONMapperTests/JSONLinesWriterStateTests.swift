@@ -14,7 +14,7 @@ struct JSONLinesWriterStateTests {
         try writer.append(123_456_789)  // 10 bytes
         try writer.append(12_345)  // 6 bytes: the buffer is full, and the stream takes all 16
         try writer.append(12_345_678)  // 9 bytes, buffered
-        let message = "the output stream failed after 20 bytes: disk full"
+        let message = "the output stream failed after 20 bytes: it reported an error"
         let failed = #expect(throws: JSONMappingError.self) { try writer.append(1_234_567_890) }  // 11 bytes
         #expect(failed?.code == .outputFailed)
         #expect(failed?.description == message)

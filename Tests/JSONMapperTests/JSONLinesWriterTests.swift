@@ -99,7 +99,8 @@ struct JSONLinesWriterTests {
         #if os(Linux)
             #expect(
                 error?.description
-                    == "cannot open the output stream: The operation could not be completed. No such file or directory")
+                    == "cannot write /nonexistent-folder/out.jsonl: cannot open the output stream: The operation could "
+                    + "not be completed. No such file or directory")
         #endif
     }
 

@@ -116,7 +116,7 @@ struct LineStreamTests {
         #expect(lines.prefix(2).allSatisfy { $0.context.valid })
         #expect(
             lines.last.map { descriptions($0.context) } == [
-                "line 3, column 5: the stream failed after 50 bytes: connection reset"
+                "line 3, column 5: the stream failed after 50 bytes: it reported an error"
             ])
         #expect(stream.closeCount == 1)
     }

@@ -108,7 +108,7 @@ struct StreamFailureTests {
     @Test("a stream that fails right after a complete document is not a complete document")
     func failureAfterTheValue() {
         let bytes = Array("[1,2]".utf8)
-        let message = "line 1, column 6: the stream failed after 5 bytes: connection reset"
+        let message = "line 1, column 6: the stream failed after 5 bytes: it reported an error"
         #expect(JSONMapper.context(TrickleStream(bytes, chunk: 9, failAfter: 5)).errors.map(\.description) == [message])
         #expect(JSONMapper.validate(TrickleStream(bytes, chunk: 9, failAfter: 5))?.description == message)
         let elements = Array(JSONMapper.elements(of: TrickleStream(bytes, chunk: 9, failAfter: 5)))
@@ -116,6 +116,7 @@ struct StreamFailureTests {
         #expect(elements.last.map(descriptions) == [message])
         let lines = Array(JSONMapper.lines(TrickleStream(Array("1\n2\n".utf8), chunk: 9, failAfter: 4)))
         #expect(lines.map { $0.get(Int.self, at: []) } == [1, 2, nil])
-        #expect(lines.last.map(descriptions) == ["line 3, column 1: the stream failed after 4 bytes: connection reset"])
+        #expect(
+            lines.last.map(descriptions) == ["line 3, column 1: the stream failed after 4 bytes: it reported an error"])
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Appends one JSON value per line to an `OutputStream`: JSON Lines, for logs and exports of any length, written in
-/// bounded memory. ``JSONMapper/lines(_:options:)`` reads them back.
+/// Writes one JSON value per line to a file or an `OutputStream`: JSON Lines, for logs and exports of any length,
+/// written in bounded memory. ``JSONMapper/lines(_:options:)`` reads them back.
 ///
 /// ```swift
-/// let writer = try JSONLinesWriter(url: url)
+/// let writer = try JSONLinesWriter(url: url, append: false)   // replaces the file; append: true adds to it
 /// for event in events {
 ///     try writer.append(event)       // {"kind":"login","user":7}\n
 /// }
@@ -48,7 +48,8 @@ public final class JSONLinesWriter: @unchecked Sendable {
     private var lines = 0
     private var finished = false
 
-    /// Creates a writer that appends lines to `stream`, opening it if it is not open yet.
+    /// Creates a writer that writes lines to `stream`, opening it if it is not open yet; a stream that was open
+    /// already gets them after what it holds.
     ///
     /// ```swift
     /// let writer = try JSONLinesWriter(to: OutputStream(toMemory: ()))
@@ -58,23 +59,38 @@ public final class JSONLinesWriter: @unchecked Sendable {
     ///   - stream: Where to write the UTF-8 lines.
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
-    ///   ``JSONMappingError/Code/outputFailed`` when the stream cannot be opened.
+    ///   ``JSONMappingError/Code/outputFailed`` when the stream cannot be opened, or is closed, failed or at its end
+    ///   already (`the output stream failed after 0 bytes: it is closed`).
     public convenience init(
         to stream: OutputStream, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
         try self.init(to: stream, options: options, bufferSize: StreamOutput.chunkSize)
     }
 
-    /// Creates a writer that appends lines to the file at `url`, created if it does not exist; ``finish()``
-    /// closes it.
+    /// Creates a writer that writes lines to the file at `url`, created if it does not exist: it **replaces** the
+    /// file's contents unless `append` is `true`. ``finish()`` closes the file.
+    ///
+    /// ```swift
+    /// let export = try JSONLinesWriter(url: exportURL)                // a new file: what was there is gone
+    /// let log = try JSONLinesWriter(url: logURL, append: true)        // lines added after the file's own
+    /// ```
+    ///
+    /// Replacing is the default because it is what every other way of writing a file does (`Data.write(to:)`,
+    /// `OutputStream(url:append: false)`, `FileManager.createFile`), and because running the same export twice then
+    /// gives the same file rather than every line twice. Appending is a choice to make where it is seen: it adds
+    /// after the file's last byte, so the file should end with a newline (as every file this writer finished does);
+    /// a last line cut short would run into the first line added.
+    ///
+    /// Its failures name the file:
+    /// `cannot write /data/out.jsonl: the output stream failed after 1048576 bytes: …`.
     ///
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - append: Whether to add lines after the file's contents, rather than replace them.
+    ///   - append: `false` (the default) to replace the file's contents, `true` to add lines after them.
     ///   - options: How to write each value: every option but ``JSONMapper/WriteOptions/prettyPrinted``.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` for options with `prettyPrinted`,
     ///   ``JSONMappingError/Code/outputFailed`` when `url` is not a file URL or the file cannot be opened for
-    ///   writing.
+    ///   writing (`cannot write /data/out.jsonl: cannot open the output stream: …`).
     public convenience init(
         url: URL, append: Bool = false, options: JSONMapper.WriteOptions = .default
     ) throws(JSONMappingError) {
@@ -86,20 +102,23 @@ public final class JSONLinesWriter: @unchecked Sendable {
         }
         guard let stream = OutputStream(url: url, append: append) else {
             throw JSONMappingError(
-                code: .outputFailed, path: "", message: "cannot open \(url.absoluteString) for writing")
+                code: .outputFailed, path: "", message: "cannot write \(url.path): cannot open the output stream")
         }
-        try self.init(to: stream, options: options)
+        try self.init(to: stream, options: options, bufferSize: StreamOutput.chunkSize, name: url.path)
     }
 
-    /// Creates a writer whose buffer holds `bufferSize` bytes: tests use small ones.
-    init(to stream: OutputStream, options: JSONMapper.WriteOptions, bufferSize: Int) throws(JSONMappingError) {
+    /// Creates a writer whose buffer holds `bufferSize` bytes (tests use small ones), naming what the stream writes
+    /// to in its failures when `name` is given.
+    init(
+        to stream: OutputStream, options: JSONMapper.WriteOptions, bufferSize: Int, name: String? = nil
+    ) throws(JSONMappingError) {
         guard !options.prettyPrinted else { throw Self.prettyPrintedError }
         let capacity = max(1, bufferSize)
         guard let buffer = RawMemory.allocate(UInt8.self, count: capacity) else {
             throw JSONWriter.memoryError(needing: capacity)
         }
         do throws(JSONMappingError) {
-            output = try StreamOutput(stream)
+            output = try StreamOutput(stream, name: name)
         } catch {
             RawMemory.free(buffer)
             throw error

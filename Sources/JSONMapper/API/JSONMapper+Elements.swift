@@ -21,7 +21,8 @@ extension JSONMapper {
     /// after the array too. A syntax error anywhere ends the sequence with one invalid context carrying it, with its
     /// line and column in the whole input (the elements before it have been delivered); so does a stream that fails,
     /// wherever it fails (after the last byte too), with the error ``context(_:engine:options:)-(InputStream,_,_)``
-    /// would record, and no element it cut short is delivered. A path that is missing, or
+    /// would record, and no element it cut short is delivered (a stream closed, or read to its end already, gives that
+    /// one invalid context alone). A path that is missing, or
     /// leads to something other than an array, gives one invalid context after the input has been read to its end
     /// (`records: missing required Array`, `records: expected Array, found Object`). When an object on the path has
     /// the key more than once, the first member is streamed (in memory, the last one wins).

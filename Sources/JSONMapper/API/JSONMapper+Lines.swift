@@ -15,7 +15,8 @@ extension JSONMapper {
     /// own: its context's ``JSONDeserializationContext/errors`` hold only that line's problems, and its paths start
     /// from the line's value (``JSONDeserializationContext/path`` is empty). A malformed line gives an invalid
     /// context whose error has the line and column in the whole input, and the sequence goes on with the next line;
-    /// a stream that fails gives one invalid context and ends the sequence. ``LineSequence/numbered()`` pairs each
+    /// a stream that fails gives one invalid context and ends the sequence (as does one that is closed, or was read to
+    /// its end already, before any line). ``LineSequence/numbered()`` pairs each
     /// context with its line number, for messages about valid lines. Contexts stay valid, and may be used from any
     /// thread, after the iteration has moved on.
     ///

@@ -71,8 +71,11 @@ public enum JSONMapper {
 
     /// Reads `stream` to its end and returns a context on its top-level value.
     ///
-    /// The stream is read in chunks; one that is not open yet is opened and closed again. A stream error makes
-    /// the context invalid, with an error saying how many bytes were read. On Linux, a stream made with
+    /// The stream is read in chunks; one that is not open yet is opened and closed again, one that is open is read
+    /// from where it stands. A stream in any state is safe to pass: one that fails, is closed (read once already by
+    /// an earlier call, say) or was read to its end by someone else makes the context invalid, with an error saying
+    /// what happened and how many bytes were read:
+    /// `line 1, column 1: the stream failed after 0 bytes: it is closed`. On Linux, a stream made with
     /// `InputStream(url:)` from a URL that is not a file URL crashes when it is opened, here as anywhere: make streams
     /// from files or data.
     ///

@@ -5,7 +5,9 @@ import Foundation
 /// Every byte offered is written, however few bytes each `write` call takes. A call that takes none (`0`, a stream
 /// that is full), fails (`-1`) or claims more than it was offered ends the output: the failure becomes a
 /// ``JSONMappingError`` with code ``JSONMappingError/Code/outputFailed`` that says how many bytes the stream had
-/// taken, and every later write throws it again. Nothing is retried and nothing is taken back.
+/// taken, and every later write throws it again. Nothing is retried and nothing is taken back. ``StreamFailure``
+/// says why, without reading `streamError` where Foundation may trap. An output with a ``name`` (a file's path)
+/// starts each message with `cannot write NAME: `, as the read side's `cannot read NAME: `.
 ///
 /// A stream that is not open yet is opened here, and closed again by ``close()``; a stream that was open already is
 /// left open. Not thread-safe: its owner serializes the calls.
@@ -15,6 +17,8 @@ final class StreamOutput {
     static let chunkSize = 64 * 1024
 
     let stream: OutputStream
+    /// What the stream writes to, for messages: a file's path; `nil` for a stream the caller made.
+    let name: String?
     /// Whether this opened the stream, and so closes it.
     private let opened: Bool
     private var closed = false
@@ -25,21 +29,22 @@ final class StreamOutput {
 
     /// Opens `stream` if it is not open yet.
     ///
-    /// - Throws: An ``JSONMappingError/Code/outputFailed`` error when the stream cannot be opened.
-    init(_ stream: OutputStream) throws(JSONMappingError) {
+    /// - Parameters:
+    ///   - stream: The stream to write to.
+    ///   - name: What it writes to, for messages (a file's path).
+    /// - Throws: An ``JSONMappingError/Code/outputFailed`` error when the stream cannot be opened, or is closed,
+    ///   failed or at its end already.
+    init(_ stream: OutputStream, name: String? = nil) throws(JSONMappingError) {
         self.stream = stream
-        guard stream.streamStatus == .notOpen else {
-            opened = false
-            return
-        }
-        stream.open()
-        opened = true
-        if stream.streamStatus == .error {
-            let error = JSONMappingError(
-                code: .outputFailed, path: "", message: "cannot open the output stream: \(Self.reason(stream))")
-            close()
-            throw error
-        }
+        self.name = name
+        opened = stream.streamStatus == .notOpen
+        if opened { stream.open() }
+        guard let reason = StreamFailure.unwritable(stream) else { return }
+        let error = Self.error(
+            opened ? "cannot open the output stream: \(reason)" : "the output stream failed after 0 bytes: \(reason)",
+            name: name)
+        close()
+        throw error
     }
 
     /// Hands every byte of `bytes` to the stream, in as many calls as it takes.
@@ -57,13 +62,8 @@ final class StreamOutput {
                 written += taken
                 continue
             }
-            let reason =
-                taken == 0
-                ? "it accepted no more bytes (it is full)"
-                : taken > remaining
-                    ? "it reported \(taken) bytes written of \(remaining) offered" : Self.reason(stream)
-            let error = JSONMappingError(
-                code: .outputFailed, path: "", message: "the output stream failed after \(written) bytes: \(reason)")
+            let reason = StreamFailure.writeFailure(stream, returned: taken, offered: remaining)
+            let error = Self.error("the output stream failed after \(written) bytes: \(reason)", name: name)
             failure = error
             throw error
         }
@@ -76,17 +76,9 @@ final class StreamOutput {
         if opened { stream.close() }
     }
 
-    /// Why `stream` does not take bytes: its error, or else its status.
-    ///
-    /// Foundation on Linux traps when `streamError` is read from a stream that has none, so it is read only when the
-    /// status says there is one.
-    static func reason(_ stream: Stream) -> String {
-        switch stream.streamStatus {
-        case .error: return stream.streamError.map { $0.localizedDescription } ?? "unknown error"
-        case .notOpen: return "the stream is not open"
-        case .atEnd: return "the stream is at its end"
-        case .closed: return "the stream is closed"
-        default: return "unknown error"
-        }
+    /// The error for `message`, prefixed with `cannot write NAME: ` when the output has a name.
+    private static func error(_ message: String, name: String?) -> JSONMappingError {
+        let named = name.map { "cannot write \($0): \(message)" } ?? message
+        return JSONMappingError(code: .outputFailed, path: "", message: named)
     }
 }

@@ -17,8 +17,8 @@ enum StreamReader {
     /// Every read asks for exactly the space that is free in the buffer, so no read can write past it, however
     /// much the stream hands out at once (`InputStream(data:)` and file streams fill whatever they are offered).
     ///
-    /// - Throws: A `malformedJSON` error when the stream fails, giving the line and column reached and the
-    ///   number of bytes read.
+    /// - Throws: A `malformedJSON` error when the stream fails, or is closed, failed or at its end before the first
+    ///   read, giving the line and column reached and the number of bytes read (see ``StreamFailure``).
     static func readAll(_ stream: InputStream) throws(JSONMappingError) -> Input {
         var opened = false
         if stream.streamStatus == .notOpen {
@@ -27,6 +27,11 @@ enum StreamReader {
         }
         defer {
             if opened { stream.close() }
+        }
+        if let reason = StreamFailure.unreadable(stream) {
+            throw JSONMappingError(
+                code: .malformedJSON, path: "", message: "the stream failed after 0 bytes: \(reason)", line: 1,
+                column: 1)
         }
         var capacity = chunkSize
         var buffer = try NativeDocument.allocateBuffer(count: capacity)
@@ -45,15 +50,14 @@ enum StreamReader {
             let read = stream.read(buffer + count, maxLength: free)
             if read > 0 && read <= free {
                 count += read
-            } else if read == 0 {
+            } else if read == 0 && stream.streamStatus != .error {
                 break
             } else {
+                // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may
+                // report its failure that way).
                 let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
                 RawMemory.free(buffer)
-                let reason =
-                    read > free
-                    ? "it reported \(read) bytes read into \(free) bytes of space"
-                    : stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
+                let reason = StreamFailure.readFailure(stream, returned: read, offered: free)
                 throw JSONMappingError(
                     code: .malformedJSON, path: "",
                     message: "the stream failed after \(count) bytes: \(reason)", line: line, column: column)

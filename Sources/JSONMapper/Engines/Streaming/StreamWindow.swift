@@ -31,6 +31,9 @@ final class StreamWindow {
 
     private let stream: InputStream
     private let opened: Bool
+    /// Whether the stream was read yet: before the first read, a stream that is closed, failed or at its end is
+    /// reported as such (see ``StreamFailure/unreadable(_:)``).
+    private var started = false
 
     /// Opens `stream` if it is not open yet (it is closed again when the window goes away).
     ///
@@ -59,7 +62,8 @@ final class StreamWindow {
         max(capacity + capacity / 2, count + readSize)
     }
 
-    /// Discards the bytes before `keep` when the buffer needs the room, then reads once.
+    /// Discards the bytes before `keep` when the buffer needs the room, then reads once. Before the first read, a
+    /// stream that is closed, failed or already at its end fails the window instead.
     ///
     /// Every read asks for exactly the space that is free, so no read can write past the buffer, whatever the
     /// stream hands out at once.
@@ -83,6 +87,13 @@ final class StreamWindow {
                 return moved
             }
         }
+        if !started {
+            started = true
+            if let reason = StreamFailure.unreadable(stream) {
+                fail("the stream failed after 0 bytes: \(reason)")
+                return moved
+            }
+        }
         let free = capacity - count
         let read = stream.read(bytes + count, maxLength: free)
         // Whatever the read reports, the stream may have written into all the space it was offered (a read that
@@ -90,13 +101,12 @@ final class StreamWindow {
         defer { (bytes + count).update(repeating: 0, count: NativeScanner.padding) }
         if read > 0 && read <= free {
             count += read
-        } else if read == 0 {
+        } else if read == 0 && stream.streamStatus != .error {
             atEnd = true
         } else {
-            let reason =
-                read > free
-                ? "it reported \(read) bytes read into \(free) bytes of space"
-                : stream.streamError.map { String(describing: $0.localizedDescription) } ?? "unknown error"
+            // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may report
+            // its failure that way).
+            let reason = StreamFailure.readFailure(stream, returned: read, offered: free)
             fail("the stream failed after \(baseOffset + count) bytes: \(reason)")
         }
         return moved
