@@ -40,10 +40,12 @@ fi
 echo "==> the symbol graph of JSONMapper (swift build in $scratch)"
 build_graphs() {
     swift build --package-path "$root" --scratch-path "$scratch" --target JSONMapper \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
+        -Xswiftc -emit-extension-block-symbols
 }
-# The compiler writes the graphs only when it compiles the module: after an earlier run with nothing changed since,
-# the build does nothing, so the module it made is removed and it is emitted again.
+# With extension blocks, the conformances of String, Int, Date… show on the pages of the protocols and of the types
+# they extend. The compiler writes the graphs only when it compiles the module: after an earlier run with nothing
+# changed since, the build does nothing, so the module it made is removed and it is emitted again.
 rm -rf "$graphs"
 mkdir -p "$graphs"
 build_graphs
@@ -58,8 +60,9 @@ fi
 
 echo "==> public declarations without a /// comment of their own"
 # A symbol the compiler made (a protocol's default implementation, shown on a conforming type) is marked
-# ::SYNTHESIZED::; any other public symbol is declared in Sources/JSONMapper and must carry its own comment, which the
-# graph records with the file it is in (a comment inherited from a protocol requirement has no such file).
+# ::SYNTHESIZED::; any other public symbol, public extensions of other modules' types included, is declared in
+# Sources/JSONMapper and must carry its own comment, which the graph records with the file it is in (a comment
+# inherited from a protocol requirement has no such file).
 python3 - "$graphs" <<'PYTHON'
 import glob, json, sys
 
