@@ -65,7 +65,11 @@ enum JSONNode: @unchecked Sendable {
             }
             return .native(document, member)
         case .foundation(.object(let object)):
-            return object[key].map { .foundation(FoundationValue($0)) }
+            // `Dictionary` finds a key by canonical equivalence: the member found must have the scalars asked for.
+            guard let position = object.index(forKey: key), ExactKey.equal(object[position].key, key) else {
+                return nil
+            }
+            return .foundation(FoundationValue(object[position].value))
         case .foundation:
             return nil
         }
