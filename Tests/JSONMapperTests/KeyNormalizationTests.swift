@@ -101,6 +101,44 @@ struct KeyNormalizationTests {
         #expect(reversed.getInt(composed) == nil)
     }
 
+    /// The native engine's other ways to a member: escaped keys (compared decoded), objects with repeated keys
+    /// (past 16 members, through a table), and lookups from another thread than the context's (a shared table).
+    @Test("escaped keys, repeated keys and large objects: each spelling finds its own member")
+    func nativeLookupPaths() {
+        let escaped = context(#"{"\u00e9": 1, "e\u0301": 2}"#)
+        #expect(escaped.getInt(composed) == 1)
+        #expect(escaped.getInt(decomposed) == 2)
+        #expect(spelled(escaped.keys) == ["\\u{E9}", "e\\u{301}"])
+        let onlyEscaped = context(#"{"e\u0301": 2}"#)
+        #expect(onlyEscaped.getInt(composed) == nil)
+
+        let filler = (0..<20).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ")
+        let large = context(#"{\#(filler), "\#(decomposed)": 2, "k0": -1, "\u00e9": 1, "\#(decomposed)": 3}"#)
+        #expect(large.getInt(composed) == 1)
+        #expect(large.getInt(decomposed) == 3)
+        #expect(large.getInt("k0") == -1)
+        let onlyLarge = context(#"{\#(filler), "k0": -1, "\#(decomposed)": 3}"#)
+        #expect(onlyLarge.getInt(composed) == nil)
+        #expect(onlyLarge.getInt(decomposed) == 3)
+        // A thread of its own, not the one that made the contexts: the shared table.
+        nonisolated(unsafe) var shared: [Int?] = []
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            shared = [large.getInt(composed), large.getInt(decomposed), onlyLarge.getInt(composed)]
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(shared == [1, 3, nil])
+    }
+
+    @Test("jsonmapper format keeps both spellings, and writes a repeated one once")
+    func format() {
+        let run = CapturedRun(
+            ["format", "--compact"], input: #"{"\#(composed)": 1, "\#(decomposed)": 2, "\#(composed)": 3}"#)
+        #expect(run.status == 0)
+        #expect(spelled(run.output) == #"{"\u{E9}":3,"e\u{301}":2}"# + "\n")
+    }
+
     @Test("a tree from another library is read by scalars too")
     func foreignTree() {
         let c = JSONMapper.context(jsonObject: [decomposed: 2, "o": [decomposed: 4]] as [String: Any])
@@ -263,6 +301,12 @@ struct KeyNormalizationTests {
         let sorted = try JSONMapper.string(from: both, options: JSONMapper.WriteOptions(sortedKeys: true))
         #expect(spelled(sorted).hasPrefix(#"{"e\u{301}":2,"#))
         #expect(spelled(sorted).hasSuffix(#","\u{E9}":1}"#))
+        let only = Writes { c in
+            for i in 0..<before { c.set("k\(i)", i) }
+            c.set(composed, 1)
+            c.set(decomposed, nil as Int?)
+        }
+        #expect(spelled(try JSONMapper.string(from: only)) == #"{"# + prefix + #""\u{E9}":1}"#)
         let object: JSONValue = [composed: 1, decomposed: 2]
         #expect(spelled(try JSONMapper.string(from: object)) == #"{"\u{E9}":1,"e\u{301}":2}"#)
     }
