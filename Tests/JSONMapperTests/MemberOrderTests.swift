@@ -97,7 +97,8 @@ struct MemberOrderTests {
             let keys = (0..<count).map { "k" + String(format: "%05d", count - $0) }
             let members = keys.enumerated().map { #""\#($1)": {"n": \#($0), "z": [{"b": 1, "a": \#($0)}]}"# }
             let elements = (0..<count).map { #"{"v": \#($0), "u": [\#($0)]}"# }
-            let text = #"{"object": {\#(members.joined(separator: ", "))}, "array": [\#(elements.joined(separator: ","))]}"#
+            let text =
+                #"{"object": {\#(members.joined(separator: ", "))}, "array": [\#(elements.joined(separator: ","))]}"#
             let native = context(text)
             let foundation = context(text, engine: .foundation)
             for c in [native, foundation] {
@@ -140,7 +141,8 @@ struct MemberOrderTests {
         #expect(lenient.valid)
         #expect(lenient.keys == ["Z", "a", "b", "\u{E9}"])
         #expect(lenient.context(at: ["a", 0])?.keys == ["x", "y"])
-        let tree = JSONMapper.context(jsonObject: ["b": 1, "a": ["y": 1, "x": 2], "Z": 0, decomposed: 3] as [String: Any])
+        let tree = JSONMapper.context(
+            jsonObject: ["b": 1, "a": ["y": 1, "x": 2], "Z": 0, decomposed: 3] as [String: Any])
         #expect(spelled(tree.keys) == ["Z", "a", "b", "e\\u{301}"])
         #expect(tree.context(for: "a")?.keys == ["x", "y"])
     }
