@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Values are compared as getters see them: the kind, booleans, strings, and for numbers the `Double`, `Int64`
 /// and `UInt64` conversions (including whether each fails). Object members are compared by key with the
-/// last-duplicate-wins rule both engines follow. The walk uses an explicit stack, so depth cannot overflow it.
+/// last-duplicate-wins rule both engines follow, and their keys' order too (document order on both). The walk uses
+/// an explicit stack, so depth cannot overflow it.
 enum EngineComparison {
     static func differences(_ left: JSONNode, _ right: JSONNode) -> [String] {
         var differences: [String] = []
@@ -54,6 +55,12 @@ enum EngineComparison {
                     differences.append("\(where_): keys \(keys.sorted()) vs \(otherKeys.sorted())")
                     continue
                 }
+                // In document order on both, each key at its first occurrence.
+                let order = firstOccurrences(a)
+                let otherOrder = firstOccurrences(b)
+                if order != otherOrder {
+                    differences.append("\(where_): keys in the order \(order) vs \(otherOrder)")
+                }
                 for key in keys.sorted().reversed() {
                     if let left = a.member(key), let right = b.member(key) {
                         pending.append((left, right, JSONPath.appending(.key(key), to: path)))
@@ -62,6 +69,16 @@ enum EngineComparison {
             }
         }
         return differences
+    }
+
+    /// An object's keys in the order its members come, each once (by Unicode scalars).
+    static func firstOccurrences(_ object: JSONNode) -> [String] {
+        var seen = Set<ExactKey>()
+        var keys: [String] = []
+        object.forEachMember { key, _ in
+            if seen.insert(ExactKey(key)).inserted { keys.append(key) }
+        }
+        return keys
     }
 
     /// A conversion result as text, with a Double's sign and bits, so that -0.0 and 0.0 differ.

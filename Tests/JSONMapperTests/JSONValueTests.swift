@@ -50,6 +50,38 @@ struct JSONValueTests {
         #expect(allowed?.description.count == 1200)
     }
 
+    @Test("parsing a String: its text, non-ASCII kept scalar for scalar, and the Data form's errors word for word")
+    func parsingString() throws {
+        let text = "{\"name\": \"Zoë\", \"city\": \"東京\", \"e\u{301}\": \"😀\", \"n\": [1.50, null]}"
+        let value = try JSONValue(parsing: text)
+        #expect(value.description == #"{"name":"Zoë","city":"東京","e\#u{301}":"😀","n":[1.50,null]}"#)
+        #expect(value["name"]?.stringValue == "Zo\u{EB}")
+        #expect(value["city"]?.stringValue == "\u{6771}\u{4EAC}")
+        #expect(value["e\u{301}"]?.stringValue == "\u{1F600}")
+        #expect(value["\u{E9}"] == nil)
+        #expect(value["n"]?[0]?.numberValue?.text == "1.50")
+        #expect(value == (try JSONValue(parsing: Data(text.utf8))))
+
+        let malformed = "{\n  \"ü\": [1,]\n}"
+        let error = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: malformed) }
+        let dataError = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: Data(malformed.utf8)) }
+        #expect(error == dataError)
+        #expect(error?.code == .malformedJSON)
+        #expect(error?.line == 2)
+        #expect(
+            error?.description
+                == "ü[1]: line 2, column 11: expected a value after ',', found ']' (trailing commas are not allowed)")
+        let empty = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: "") }
+        #expect(empty == #expect(throws: JSONMappingError.self) { try JSONValue(parsing: Data()) })
+        #expect(empty?.code == .malformedJSON)
+
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let tooDeep = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: deep) }
+        #expect(tooDeep?.description.hasSuffix("nesting is deeper than the limit of 512 levels") == true)
+        let allowed = try JSONValue(parsing: deep, options: JSONMapper.Options(maximumDepth: 600))
+        #expect(allowed.description == deep)
+    }
+
     @Test("accessors are strict: a bool is no number, a number no string")
     func accessors() {
         let value: JSONValue = ["s": "x", "b": true, "i": 42, "f": 2.5]

@@ -106,10 +106,10 @@ struct WriterMemberIndexTests {
     }
 
     /// What the script should give: each key once, in the position it was first set in, with its last value; a key
-    /// whose last step removed it is left out (or null with `nilAsNull`).
+    /// removed (`nil` without `nilAsNull`) is left out, and set again goes last, as a new member.
     static func expected(_ steps: [Step], nilAsNull: Bool) -> JSONValue {
         var order: [String] = []
-        var last: [String: JSONValue?] = [:]
+        var values: [String: JSONValue] = [:]
         for step in steps {
             let (key, value): (String, JSONValue?)
             switch step {
@@ -117,12 +117,16 @@ struct WriterMemberIndexTests {
             case .set(let k, nil): (key, value) = (k, nilAsNull ? .null : nil)
             case .null(let k): (key, value) = (k, .null)
             }
-            if last[key] == nil { order.append(key) }
-            last[key] = .some(value)
+            if let value {
+                if values[key] == nil { order.append(key) }
+                values[key] = value
+            } else if values.removeValue(forKey: key) != nil {
+                order.removeAll { $0 == key }
+            }
         }
         var object = JSONValue.Object()
         for key in order {
-            if let value = last[key] ?? nil { object[key] = value }
+            if let value = values[key] { object[key] = value }
         }
         return .object(object)
     }
@@ -152,6 +156,29 @@ struct WriterMemberIndexTests {
                 #expect(keys == want.objectValue?.keys)
             }
         }
+    }
+
+    @Test(
+        "a key removed and set again goes last, and later sets and removals find it there, past the threshold too",
+        arguments: [3, 63, 64, 65, 200, 5_000])
+    func removedAndSetAgain(members: Int) throws {
+        let model = Writes { c in
+            for i in 0..<members { c.set(Self.key(i), i) }
+            c.set(Self.key(1), nil as Int?)
+            c.set(Self.key(1), -1)          // last
+            c.set(Self.key(2), -2)          // stays in place
+            c.set(Self.key(1), -10)         // replaces the value at its new place
+            c.set(Self.key(0), nil as Int?)
+            c.set("tail", 0)
+            c.set(Self.key(0), -20)         // after "tail"
+            c.set(Self.key(1), nil as Int?)
+            c.set(Self.key(1), -30)         // last again
+        }
+        let (data, _) = try Self.probes(model)
+        var want = ["{"]
+        for i in 2..<members { want.append(#""\#(Self.key(i))":\#(i == 2 ? -2 : i),"#) }
+        want.append(#""tail":0,"\#(Self.key(0))":-20,"\#(Self.key(1))":-30}"#)
+        #expect(String(decoding: data, as: UTF8.self) == want.joined())
     }
 
     @Test("nested objects past the threshold keep tables of their own")

@@ -109,7 +109,25 @@ struct WritingTests {
             c.set("a", nil as Int?)
             c.set("a", 3)
         }
-        #expect(written(revived) == #"{"a":3,"b":2}"#)
+        // Removed, then set again: a new member, last, as in a JavaScript object or an ordered dictionary.
+        #expect(written(revived) == #"{"b":2,"a":3}"#)
+        #expect(written(revived, JSONMapper.WriteOptions(sortedKeys: true)) == #"{"a":3,"b":2}"#)
+        // With writesNilAsNull, nil writes null: nothing is removed, and the key keeps its first position.
+        #expect(written(revived, JSONMapper.WriteOptions(writesNilAsNull: true)) == #"{"a":3,"b":2}"#)
+        let revivedTwice = Writes { c in
+            c.set("a", 1)
+            c.set("b", 2)
+            c.set("a", nil as Int?)
+            c.set("a", 3)
+            c.set("c", 4)
+            c.set("a", 5)
+            c.set("b", nil as Int?)
+            c.setNull("b")
+            c.set("a", nil as Int?)
+            c.set("d", 6)
+            c.set("a", 7)
+        }
+        #expect(written(revivedTwice) == #"{"c":4,"b":null,"d":6,"a":7}"#)
     }
 
     @Test("duplicates are found among many keys, and keys are compared by scalars, not canonical equivalence")

@@ -121,7 +121,7 @@ extension JSONDeserializationContext {
         var models: [String: T] = [:]
         _mapMembers(key, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { member, context in
             let model = T(context)
-            if _accept(context, type: T.self, required: false) { models[member] = model }
+            if _accept(context, type: T.self, required: false) { models._setMember(member, model) }
         }
         return models
     }
@@ -138,7 +138,7 @@ extension JSONDeserializationContext {
         var models: [String: T] = [:]
         _mapMembers(key, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { member, context in
             let model = T(context)
-            if _accept(context, type: T.self, required: true) { models[member] = model }
+            if _accept(context, type: T.self, required: true) { models._setMember(member, model) }
         }
         return models
     }

@@ -122,7 +122,7 @@ extension JSONDeserializationContext {
         _mapMembers(at: path, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) {
             member, context in
             let model = T(context)
-            if _accept(context, type: T.self, required: false) { models[member] = model }
+            if _accept(context, type: T.self, required: false) { models._setMember(member, model) }
         }
         return models
     }
@@ -148,7 +148,7 @@ extension JSONDeserializationContext {
         _mapMembers(at: path, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) {
             member, context in
             let model = T(context)
-            if _accept(context, type: T.self, required: true) { models[member] = model }
+            if _accept(context, type: T.self, required: true) { models._setMember(member, model) }
         }
         return models
     }

@@ -51,11 +51,13 @@ extension JSONDeserializationContext {
     public func isNull(at path: [JSONPathElement]) -> Bool { presence(at: path) == .null }
 
     /// The member names of this context's object in document order, each once; empty when it is not on an object.
+    ///
+    /// Keys are told apart by their Unicode scalars: `"\u{E9}"` and `"e\u{301}"` are two keys, listed as written.
     public var keys: [String] {
         var keys: [String] = []
-        var seen = Set<String>()
+        var seen = Set<ExactKey>()
         node?.forEachMember { key, _ in
-            if seen.insert(key).inserted { keys.append(key) }
+            if seen.insert(ExactKey(key)).inserted { keys.append(key) }
         }
         return keys
     }

@@ -248,7 +248,7 @@ extension JSONDeserializationContext {
             // A local function rather than a closure value, which would be allocated per member (see `readArray`).
             func memberPath() -> String { JSONPath.appending(.key(member), to: path()) }
             if let converted = V._read(reader.reading(value), at: memberPath) {
-                result[member] = converted
+                result._setMember(member, converted)
             } else {
                 reader.dropped(memberPath, from: typeName())
             }

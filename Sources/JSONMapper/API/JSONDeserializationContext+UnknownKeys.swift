@@ -8,8 +8,8 @@
 final class ReadTracker: @unchecked Sendable {
     let node: JSONNode
     let path: [PathComponent]
-    /// Guarded by the session's lock.
-    var readKeys = Set<String>()
+    /// Guarded by the session's lock. By Unicode scalars: asking for `"\u{E9}"` does not read `"e\u{301}"`.
+    var readKeys = Set<ExactKey>()
 
     init(node: JSONNode, path: [PathComponent]) {
         self.node = node
@@ -29,9 +29,10 @@ extension JSONDeserializationContext {
         var paths: [String] = []
         for tracker in session.trackers {
             let read = session.lock.withLock { tracker.readKeys }
-            var seen = Set<String>()
+            var seen = Set<ExactKey>()
             tracker.node.forEachMember { key, _ in
-                if !read.contains(key), seen.insert(key).inserted {
+                let exact = ExactKey(key)
+                if !read.contains(exact), seen.insert(exact).inserted {
                     paths.append(JSONPath.format(tracker.path + [.key(key)]))
                 }
             }
@@ -43,6 +44,6 @@ extension JSONDeserializationContext {
     @inline(__always)
     func markRead(_ key: String) {
         guard let tracker else { return }
-        session.lock.withLock { _ = tracker.readKeys.insert(key) }
+        session.lock.withLock { _ = tracker.readKeys.insert(ExactKey(key)) }
     }
 }

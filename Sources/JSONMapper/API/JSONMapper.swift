@@ -16,7 +16,9 @@ public enum JSONMapper {
         /// bytes into a flat index, values decoded only when a getter asks.
         case native
         /// Foundation's `JSONSerialization`. It accepts some malformed input (`[1,]`, `{"a":1,}`), so `valid` can
-        /// be `true` for text that is not JSON, and its numbers come through `NSNumber`.
+        /// be `true` for text that is not JSON, and its numbers come through `NSNumber`. Members keep their
+        /// document order, taken from a scan of the text by the native scanner (JSONSerialization's dictionaries
+        /// have none); keys that differ only in Unicode normalization are one member to `JSONSerialization`.
         case foundation
     }
 
@@ -108,6 +110,8 @@ public enum JSONMapper {
     ///
     /// The tree may hold `[String: Any]`/`NSDictionary`, `[Any]`/`NSArray`, `String`, `NSNumber` and Swift
     /// numbers, `Bool`, `Decimal` and `NSNull`. Booleans are told from numbers by their type, never by casting.
+    /// Its dictionaries have no order: ``JSONDeserializationContext/keys`` lists their members in the order of their
+    /// keys' Unicode scalars.
     ///
     /// - Parameters:
     ///   - jsonObject: The top-level value.

@@ -2,6 +2,15 @@
 enum PathComponent: Sendable, Equatable {
     case key(String)
     case index(Int)
+
+    /// Keys by their Unicode scalars, as everywhere in the library (see ``ExactKey``).
+    static func == (lhs: PathComponent, rhs: PathComponent) -> Bool {
+        switch (lhs, rhs) {
+        case (.key(let a), .key(let b)): ExactKey.equal(a, b)
+        case (.index(let a), .index(let b)): a == b
+        default: false
+        }
+    }
 }
 
 /// Builds the paths that errors report: keys joined by `.`, indices as `[i]`, no root marker

@@ -32,6 +32,35 @@ public enum JSONPathElement: Hashable, Sendable, ExpressibleByStringLiteral, Exp
         JSONPath.format([component])
     }
 
+    /// Whether two elements are the same step: keys by their Unicode scalars (`"\u{E9}"` and `"e\u{301}"` are two
+    /// keys, as they are two members in JSON), indices by value.
+    ///
+    /// - Parameters:
+    ///   - lhs: A path element.
+    ///   - rhs: Another path element.
+    /// - Returns: Whether they name the same member or the same index.
+    public static func == (lhs: JSONPathElement, rhs: JSONPathElement) -> Bool {
+        switch (lhs, rhs) {
+        case (.key(let a), .key(let b)): ExactKey.equal(a, b)
+        case (.index(let a), .index(let b)): a == b
+        default: false
+        }
+    }
+
+    /// Hashes the element consistently with ``==(_:_:)``: a key by its Unicode scalars.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .key(let key):
+            hasher.combine(0)
+            hasher.combine(ExactKey(key))
+        case .index(let index):
+            hasher.combine(1)
+            hasher.combine(index)
+        }
+    }
+
     var component: PathComponent {
         switch self {
         case .key(let key): .key(key)

@@ -13,8 +13,9 @@ import Foundation
 /// ```
 ///
 /// Members are written in the order `set` is called. A key set twice is written once, in the position where it was
-/// first set, with the value set last (a `nil` set last removes it). Keys are compared by their Unicode scalars, as
-/// the read side does.
+/// first set, with the value set last (a `nil` set last removes it). A key removed with `nil` and then set again is
+/// a new member and goes last, as in a JavaScript object: `set("a", 1); set("b", 2); set("a", nil); set("a", 3)`
+/// writes `{"b":2,"a":3}`. Keys are compared by their Unicode scalars, as the read side does.
 ///
 /// A context is valid only during the `write(to:)` call it is passed to, and only on the thread that runs it. A
 /// `set` from another thread (from `DispatchQueue.concurrentPerform`, a task) writes nothing and makes the whole
@@ -80,9 +81,9 @@ public final class JSONSerializationContext {
     /// Writes the member `key` with `value`: a string, number, boolean, URL, date, ``JSONValue``, ``JSONWritable``
     /// model, or an array or `[String: Value]` dictionary of these, nested to any depth.
     ///
-    /// A `nil` value leaves the key out (and removes it if it was set before), or writes `null` when
-    /// ``JSONMapper/WriteOptions/writesNilAsNull`` is set. A NaN or infinite number makes the write throw, with this
-    /// member's path.
+    /// A `nil` value leaves the key out (and removes it if it was set before; set again, it then goes last), or
+    /// writes `null` when ``JSONMapper/WriteOptions/writesNilAsNull`` is set. A NaN or infinite number makes the
+    /// write throw, with this member's path.
     ///
     /// ```swift
     /// c.set("id", 42)

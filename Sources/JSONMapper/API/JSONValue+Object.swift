@@ -118,25 +118,3 @@ extension JSONValue {
         }
     }
 }
-
-/// A string key compared and hashed by its Unicode scalars rather than by canonical equivalence.
-struct ExactKey: Hashable {
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-    }
-
-    static func equal(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
-    }
-
-    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-        equal(lhs.text, rhs.text)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}

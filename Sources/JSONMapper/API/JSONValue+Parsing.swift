@@ -33,6 +33,31 @@ extension JSONValue {
         }
     }
 
+    /// Parses JSON text held in a `String`, as ``init(parsing:)-(Data)`` parses its UTF-8 bytes, with the same
+    /// errors.
+    ///
+    /// ```swift
+    /// let value = try JSONValue(parsing: #"{"name": "Zoë", "tags": ["a", null]}"#)
+    /// value["name"]?.stringValue   // "Zoë"
+    /// ```
+    ///
+    /// - Parameter text: JSON text.
+    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON``, its line and column,
+    ///   when `text` is not JSON or nests deeper than 512 levels.
+    public init(parsing text: String) throws(JSONMappingError) {
+        try self.init(parsing: Data(text.utf8), options: .default)
+    }
+
+    /// Parses JSON text held in a `String`, nesting up to `options.maximumDepth` levels.
+    ///
+    /// - Parameters:
+    ///   - text: JSON text.
+    ///   - options: The parsing settings; only ``JSONMapper/Options/maximumDepth`` applies.
+    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `text` is not JSON.
+    public init(parsing text: String, options: JSONMapper.Options) throws(JSONMappingError) {
+        try self.init(parsing: Data(text.utf8), options: options)
+    }
+
     /// A value inside a tree from another library that JSON has no form for, and where it is.
     struct Unrepresentable: Error {
         var components: [PathComponent]

@@ -64,8 +64,13 @@ enum JSONNode: @unchecked Sendable {
                 return nil
             }
             return .native(document, member)
-        case .foundation(.object(let object)):
-            return object[key].map { .foundation(FoundationValue($0)) }
+        case .foundation(.object(let object, let origin)):
+            // `Dictionary` finds a key by canonical equivalence: the member found must have the scalars asked for.
+            guard let position = object.index(forKey: key), ExactKey.equal(object[position].key, key) else {
+                return nil
+            }
+            return .foundation(
+                FoundationValue(object[position].value, origin: origin?.member(key, kept: object.count)))
         case .foundation:
             return nil
         }
@@ -77,8 +82,8 @@ enum JSONNode: @unchecked Sendable {
         case .native(let document, let index):
             let tag = document.entry(index).tag
             return tag == .object || tag == .array ? document.count(of: index) : 0
-        case .foundation(.object(let object)): return object.count
-        case .foundation(.array(let array)): return array.count
+        case .foundation(.object(let object, _)): return object.count
+        case .foundation(.array(let array, _)): return array.count
         case .foundation: return 0
         }
     }
@@ -92,9 +97,12 @@ enum JSONNode: @unchecked Sendable {
             try document.forEachElement(of: index) { position, element in
                 try body(position, .native(document, element))
             }
-        case .foundation(.array(let array)):
+        case .foundation(.array(let array, let origin)):
+            // The elements' places, walked on the tape alongside.
+            var places = origin?.elements(count: array.count)
             for (position, element) in array.enumerated() {
-                try body(position, .foundation(FoundationValue(element)))
+                let place = places?.next()
+                try body(position, .foundation(FoundationValue(element, origin: place)))
             }
         case .foundation:
             return
@@ -108,15 +116,18 @@ enum JSONNode: @unchecked Sendable {
         case .native(let document, let index):
             guard document.entry(index).tag == .array else { return nil }
             return document.element(of: index, at: position).map { .native(document, $0) }
-        case .foundation(.array(let array)):
-            return position < array.count ? .foundation(FoundationValue(array[position])) : nil
+        case .foundation(.array(let array, let origin)):
+            guard position < array.count else { return nil }
+            return .foundation(FoundationValue(array[position], origin: origin?.element(position)))
         case .foundation:
             return nil
         }
     }
 
-    /// Calls `body` with each member's key and value, if this is an object: in document order on the native
-    /// engine, in key order on the Foundation engine (whose dictionaries keep no order).
+    /// Calls `body` with each member's key and value, if this is an object, in document order: on the native engine
+    /// every member, repeated keys included; on the Foundation engine each member its tree holds, at the place of
+    /// its first occurrence (``FoundationOrder``). A tree without a place in a text (from `context(jsonObject:)`, or
+    /// text the native scanner rejects) has no order of its own: its members come in their keys' scalar order.
     func forEachMember(_ body: (String, JSONNode) throws -> Void) rethrows {
         switch self {
         case .native(let document, let index):
@@ -124,8 +135,14 @@ enum JSONNode: @unchecked Sendable {
             try document.forEachMember(of: index) { key, value in
                 try body(key, .native(document, value))
             }
-        case .foundation(.object(let object)):
-            for key in object.keys.sorted() {
+        case .foundation(.object(let object, let origin)):
+            if let origin, let members = origin.order.orderedMembers(of: origin.index, object) {
+                for member in members {
+                    try body(member.key, .foundation(FoundationValue(member.value, origin: origin.at(member.index))))
+                }
+                return
+            }
+            for key in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
                 if let value = object[key] {
                     try body(key, .foundation(FoundationValue(value)))
                 }

@@ -1,7 +1,8 @@
 import Foundation
 
 // Arrays and objects: separators, indentation, and the member records that let an object be fixed up when it
-// closes (a key set twice keeps its first position with its last value; sorted keys).
+// closes (a key set twice keeps its first position with its last value, a key removed and set again goes last;
+// sorted keys).
 
 extension JSONWriter {
     // MARK: Arrays
@@ -67,8 +68,15 @@ extension JSONWriter {
         let index = records.count
         var holder = index
         if !current.keysAreDistinct, let earlier = earlierMember(keyStart: keyStart, keyEnd: keyEnd) {
-            records[earlier].holder = index
-            holder = MemberRecord.moved
+            if records[earlier].holder == MemberRecord.removed {
+                // Removed with nil and set again: a new member, written last, as a JavaScript object or an ordered
+                // dictionary places it. The removed record is passed over from now on.
+                records[earlier].holder = MemberRecord.moved
+                if current.hasIndex { reindexMember(earlier, as: index) }
+            } else {
+                records[earlier].holder = index
+                holder = MemberRecord.moved
+            }
             current.needsFixup = true
         }
         records.append(MemberRecord(keyStart: keyStart, keyEnd: keyEnd, end: -1, holder: holder))

@@ -112,6 +112,22 @@ extension JSONWriter {
         return nil
     }
 
+    /// Points the innermost table's entry for record `old` at record `new`, a later member with the same key that
+    /// takes its place (a key removed and set again).
+    mutating func reindexMember(_ old: Int, as new: Int) {
+        guard let table = memberIndexes.last else { return }
+        let record = records[old]
+        let hash = Self.keyHash(base + record.keyStart, count: record.keyEnd - record.keyStart)
+        var slot = Int(truncatingIfNeeded: hash) & table.mask
+        while table.slots[slot].recordPlusOne != 0 {
+            if table.slots[slot].recordPlusOne == old + 1 {
+                table.slots[slot].recordPlusOne = new + 1
+                return
+            }
+            slot = (slot + 1) & table.mask
+        }
+    }
+
     /// Adds record `index` with `hash` to the innermost table, doubling it when half full.
     private mutating func insert(_ index: Int, hash: UInt64) {
         guard !outOfMemory else { return }

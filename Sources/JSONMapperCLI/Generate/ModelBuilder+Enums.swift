@@ -1,3 +1,5 @@
+import JSONMapper
+
 // `--enums`: string fields with a few repeated values become `String` enums.
 //
 // A field qualifies when it is a `String` (not a URL or date) with no mixed kinds, has at most
@@ -7,7 +9,8 @@
 
 extension ModelBuilder {
     mutating func findEnums() {
-        var existing: [String: Int] = [:]
+        // By Unicode scalars: a field whose key differs from another's only in normalization is another member.
+        var existing: [ExactKey: Int] = [:]
         for model in models.indices {
             for index in models[model].fields.indices {
                 let field = models[model].fields[index]
@@ -17,7 +20,8 @@ extension ModelBuilder {
                     continue
                 }
                 let rawValues = values.map(\.text)
-                let signature = ([field.key] + rawValues.sorted()).joined(separator: "\u{0}")
+                let sortedValues = rawValues.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                let signature = ExactKey(([field.key] + sortedValues).joined(separator: "\u{0}"))
                 let enumIndex: Int
                 if let known = existing[signature] {
                     enumIndex = known

@@ -1,3 +1,5 @@
+import JSONMapper
+
 // Merged shapes: objects in different places that are the same type, apart from fields missing in some.
 //
 // The rule (README, "The jsonmapper command"): two object shapes are one type when
@@ -22,7 +24,8 @@ extension ModelBuilder {
     struct MergeState {
         var parent: [Int]
         var fields: [[Model.Field]]
-        var keys: [Set<String>]
+        /// Each group's keys, by Unicode scalars: shapes whose keys differ only in normalization are not one type.
+        var keys: [Set<ExactKey>]
         var positions: [[Position]]
         /// How many more pairs the merges may examine: a bound on the work, so that no sample can make merging
         /// take long (``mergeStepLimit``).
@@ -35,7 +38,7 @@ extension ModelBuilder {
         init(_ models: [Model]) {
             parent = Array(models.indices)
             fields = models.map(\.fields)
-            keys = models.map { Set($0.fields.map(\.key)) }
+            keys = models.map { Set($0.fields.map { ExactKey($0.key) }) }
             positions = models.map(\.positions)
         }
 
@@ -50,7 +53,7 @@ extension ModelBuilder {
             let kept: Int
             let absorbed: Int
             let fields: [Model.Field]
-            let keys: Set<String>
+            let keys: Set<ExactKey>
             let keptPositions: [Position]
             let absorbedFields: [Model.Field]
             let absorbedPositions: [Position]
@@ -114,10 +117,11 @@ extension ModelBuilder {
             else {
                 return nil
             }
-            let fewerFields = Dictionary(fields[fewer].map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            let fewerFields = Dictionary(
+                fields[fewer].map { (ExactKey($0.key), $0) }, uniquingKeysWith: { first, _ in first })
             var merged: [Model.Field] = []
             for field in fields[more] {
-                guard let other = fewerFields[field.key] else {
+                guard let other = fewerFields[ExactKey(field.key)] else {
                     var optional = field
                     optional.required = false
                     merged.append(optional)

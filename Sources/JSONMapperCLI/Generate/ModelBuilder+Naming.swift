@@ -1,3 +1,5 @@
+import JSONMapper
+
 // Recursive models, and the names of types, typealiases, properties and enum cases.
 
 extension ModelBuilder {
@@ -175,7 +177,7 @@ extension ModelBuilder {
         else { return nil }
         let members = Set(positions.map(ObjectIdentifier.init))
         for position in positions {
-            guard let owner = position.owner, owner.key == key, !owner.isElement, !position.isElement,
+            guard let owner = position.owner, ExactKey.equal(owner.key, key), !owner.isElement, !position.isElement,
                 owner.fields.count >= 2, owner.fields.allSatisfy({ members.contains(ObjectIdentifier($0.position)) })
             else { return nil }
         }

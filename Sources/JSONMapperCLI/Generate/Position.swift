@@ -1,3 +1,5 @@
+import JSONMapper
+
 /// What the samples say about the values at one position of the documents: `statuses[].user` is one position,
 /// whichever status and whichever sample the user came from.
 ///
@@ -71,7 +73,9 @@ final class Position {
     // Objects
     @exclusivity(unchecked) var objectCount = 0
     @exclusivity(unchecked) private(set) var fields: [Field] = []
-    @exclusivity(unchecked) private var fieldIndex: [String: Int] = [:]
+    /// The fields by key, told apart by Unicode scalars as the getters tell them apart (`"\u{E9}"` and
+    /// `"e\u{301}"` are two members, so two fields).
+    @exclusivity(unchecked) private var fieldIndex: [ExactKey: Int] = [:]
     /// Whether every object seen here had only data keys (ids, numbers) and at least one member.
     @exclusivity(unchecked) var allKeysAreData = true
     /// All members' values together, for when this position turns out to be a dictionary.
@@ -107,12 +111,12 @@ final class Position {
     /// The field for `key`, made on first use; `nil` for a data key once a dictionary has so many that their
     /// per-key fields would only cost memory (their values are all in ``dictionaryValues``).
     func field(_ key: String) -> Field? {
-        if let index = fieldIndex[key] { return fields[index] }
+        if let index = fieldIndex[ExactKey(key)] { return fields[index] }
         let isDataKey = ShapeInference.isDataKey(key)
         if isDataKey && allKeysAreData && fields.count >= Self.dataKeyFieldLimit { return nil }
         let position = Position(key: key, isElement: false, owner: self)
         let field = Field(key: key, position: position, isDataKey: isDataKey)
-        fieldIndex[key] = fields.count
+        fieldIndex[ExactKey(key)] = fields.count
         fields.append(field)
         return field
     }

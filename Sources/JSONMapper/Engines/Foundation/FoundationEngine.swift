@@ -2,7 +2,9 @@ import Foundation
 
 /// Parses with Foundation's `JSONSerialization`, guarded so that hostile input cannot crash it.
 enum FoundationEngine {
-    /// The tree `JSONSerialization` makes of `data`, or the error it reports.
+    /// The tree `JSONSerialization` makes of `data`, or the error it reports. The tree's objects keep no order: the
+    /// text is scanned by the native scanner as well, to give them the order they have in the text
+    /// (``FoundationOrder``).
     ///
     /// `JSONSerialization` parses recursively, so deep nesting could overflow the stack: the nesting depth is
     /// measured first, without recursion, and input deeper than the limit is rejected before it is handed over.
@@ -23,7 +25,8 @@ enum FoundationEngine {
         }
         do {
             let object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return .success(.foundation(FoundationValue(object)))
+            let order = FoundationOrder(data, maximumDepth: options.maximumDepth)
+            return .success(.foundation(FoundationValue(object, origin: order?.root)))
         } catch {
             let nsError = error as NSError
             let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription

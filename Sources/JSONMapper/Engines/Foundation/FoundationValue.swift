@@ -9,21 +9,24 @@ enum FoundationValue: @unchecked Sendable {
     case bool(Bool)
     case number(FoundationNumber)
     case string(String)
-    case object([String: Any])
-    case array([Any])
+    /// An object, with its place in the text when the tree came from the Foundation engine (see ``FoundationOrder``).
+    case object([String: Any], FoundationOrigin?)
+    /// An array, with its place in the text when the tree came from the Foundation engine.
+    case array([Any], FoundationOrigin?)
     /// A value of a type JSON has no counterpart for (a `Date`, a custom class…).
     case unsupported(String)
 
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    init(_ value: Any) {
+    /// Classifies `value`; `origin` is where it stands in the text, asked for only when it is an object or an array.
+    init(_ value: Any, origin: @autoclosure () -> FoundationOrigin? = nil) {
         // Exact types first, compared before any cast is tried: casting a Swift container to an NS class would
         // bridge it, deeply, and failed casts are slow. These are the types JSONSerialization produces.
         let type = Swift.type(of: value)
         if type == [String: Any].self, let object = value as? [String: Any] {
-            self = .object(object)
+            self = .object(object, origin())
         } else if type == [Any].self, let array = value as? [Any] {
-            self = .array(array)
+            self = .array(array, origin())
         } else if type == String.self, let string = value as? String {
             self = .string(string)
         } else if type is AnyObject.Type, let number = value as? NSNumber {
@@ -39,12 +42,12 @@ enum FoundationValue: @unchecked Sendable {
         } else if let number = FoundationNumber(swiftNumber: value) {
             self = .number(number)
         } else {
-            self = Self.classifyObject(value)
+            self = Self.classifyObject(value, origin: origin)
         }
     }
 
     /// Foundation objects (`NSNumber`, `NSString`, `NSDictionary`…) and anything else.
-    private static func classifyObject(_ value: Any) -> FoundationValue {
+    private static func classifyObject(_ value: Any, origin: () -> FoundationOrigin?) -> FoundationValue {
         let type = Swift.type(of: value)
         switch value {
         case is NSNull:
@@ -52,9 +55,9 @@ enum FoundationValue: @unchecked Sendable {
         case let string as String:
             return .string(string)
         case let object as [String: Any]:
-            return .object(object)
+            return .object(object, origin())
         case let array as [Any]:
-            return .array(array)
+            return .array(array, origin())
         default:
             let mirror = Mirror(reflecting: value)
             return mirror.displayStyle == .optional && mirror.children.isEmpty ? .null : .unsupported("\(type)")

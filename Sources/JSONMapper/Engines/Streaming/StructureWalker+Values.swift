@@ -94,7 +94,7 @@ extension StructureWalker {
             guard top.onPath, depth <= target.count else { return .other }
             switch target[depth - 1] {
             case .key(let key):
-                guard top.isObject, top.key == key else { return .other }
+                guard top.isObject, let name = top.key, ExactKey.equal(name, key) else { return .other }
             case .index(let index):
                 guard !top.isObject, top.count - 1 == index else { return .other }
             }
