@@ -43,7 +43,7 @@ extension NumberText {
         let n = bytes.count
         func digits() -> Int {
             let start = i
-            while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+            i = Digits.endOfDigits(in: bytes, from: i)
             return i - start
         }
         if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
