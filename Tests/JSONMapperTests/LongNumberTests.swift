@@ -78,21 +78,27 @@ struct LongNumberTests {
         // Leading zeros after the point: 10^-(c+1) × 10^(c+1).
         Case("0., c zeros, 1e+(c+1)", count: 1_000_000, "0.", { "1e+\($0 + 1)" }, int: 1, double: 1, decimal: 1),
         // Significant digits after the zeros, and an upper-case E: 125 × 10^-(c+3) × 10^(c+3), then × 10^(c+2).
-        Case("0., c zeros, 125E+(c+3)", count: 1_000_000, "0.", { "125E+\($0 + 3)" }, int: 125, double: 125,
+        Case(
+            "0., c zeros, 125E+(c+3)", count: 1_000_000, "0.", { "125E+\($0 + 3)" }, int: 125, double: 125,
             decimal: 125),
-        Case("0., c zeros, 125e+(c+2)", count: 1_000_000, "0.", { "125e+\($0 + 2)" }, int: nil, double: 12.5,
+        Case(
+            "0., c zeros, 125e+(c+2)", count: 1_000_000, "0.", { "125e+\($0 + 2)" }, int: nil, double: 12.5,
             decimal: Decimal(string: "12.5")),
         // Digits on both sides of the point: (5 × 10^c + 0.25) × 10^-(c+1) is a hair above one half, and has too
         // many significant digits for Decimal.
-        Case("5, c zeros, .25e-(c+1)", count: 1_000_000, "5", { ".25e-\($0 + 1)" }, int: nil, double: 0.5,
+        Case(
+            "5, c zeros, .25e-(c+1)", count: 1_000_000, "5", { ".25e-\($0 + 1)" }, int: nil, double: 0.5,
             decimal: nil),
         // Double's limits, reached through the digit count: 10^-(c+1) × 10^(c+309) = 10^308 fits, 10^309
         // overflows, and 10^c × 10^-(c+323) = 10^-323 is subnormal.
-        Case("0., c zeros, 1e+(c+309)", count: 1_000_000, "0.", { "1e+\($0 + 309)" }, int: nil, double: 1e308,
+        Case(
+            "0., c zeros, 1e+(c+309)", count: 1_000_000, "0.", { "1e+\($0 + 309)" }, int: nil, double: 1e308,
             decimal: nil),
-        Case("0., c zeros, 1e+(c+310)", count: 1_000_000, "0.", { "1e+\($0 + 310)" }, int: nil, double: nil,
+        Case(
+            "0., c zeros, 1e+(c+310)", count: 1_000_000, "0.", { "1e+\($0 + 310)" }, int: nil, double: nil,
             decimal: nil),
-        Case("1, c zeros, e-(c+323)", count: 1_000_000, "1", { "e-\($0 + 323)" }, int: nil, double: Double("1e-323"),
+        Case(
+            "1, c zeros, e-(c+323)", count: 1_000_000, "1", { "e-\($0 + 323)" }, int: nil, double: Double("1e-323"),
             decimal: nil),
     ]
 
@@ -101,7 +107,7 @@ struct LongNumberTests {
         try check(number)
     }
 
-    @Test("leading zeros, negatives, fraction digits and Double's limits, through a million digits", arguments: longShapes)
+    @Test("leading zeros, negatives, fractions and Double's limits, through a million digits", arguments: longShapes)
     func shapes(_ number: Case) throws {
         try check(number)
     }
