@@ -67,7 +67,7 @@ extension NumberText {
         /// Adds the digits from `i` on to the significand; `fraction` digits lower the power as they go in,
         /// integer digits that do not fit raise it.
         func digits(fraction: Bool) {
-            if significand == 0 {
+            if significand == 0, i < n, bytes[i] == UInt8(ascii: "0") {
                 // Leading zeros are not significant.
                 let end = Digits.endOfDigits(in: bytes, from: i)
                 let next = Digits.firstNonZero(in: bytes, i..<end) ?? end
@@ -100,10 +100,12 @@ extension NumberText {
                 i += 1
             }
             // Digits past the 19 kept: integer digits raise the power, and any that is not zero truncates.
-            let end = Digits.endOfDigits(in: bytes, from: i)
-            if !fraction { power += end - i }
-            if !truncated, Digits.firstNonZero(in: bytes, i..<end) != nil { truncated = true }
-            i = end
+            if i < n, NativeScanner.isDigit(bytes[i]) {
+                let end = Digits.endOfDigits(in: bytes, from: i)
+                if !fraction { power += end - i }
+                if !truncated, Digits.firstNonZero(in: bytes, i..<end) != nil { truncated = true }
+                i = end
+            }
         }
 
         digits(fraction: false)
