@@ -137,6 +137,28 @@ struct DateTests {
         }
     }
 
+    @Test("the latest Date not after an instant, for random instants from the year 0 to 9999 and around 2001")
+    func latestDate() {
+        var generator = SplitMix64(seed: 0xDA7E)
+        for round in 0..<2_000 {
+            // Every other instant within a few seconds of 2001, where a Double holds much more than nanoseconds.
+            let second =
+                round % 2 == 0
+                ? Int.random(in: -63_114_076_800...252_423_993_599, using: &generator)
+                : Int.random(in: -3...3, using: &generator)
+            let nanoseconds = Int.random(in: 0..<1_000_000_000, using: &generator)
+            let date = Date(referenceSecond: second, plus: nanoseconds, over: 1_000_000_000)
+            let expected = InstantOracle.latest(second: second, numerator: nanoseconds, denominator: 1_000_000_000)
+            #expect(date.timeIntervalSinceReferenceDate == expected, "\(second) + \(nanoseconds) ns")
+        }
+        // Instants a nanosecond from 2001, far smaller than the fraction that makes them.
+        for (second, nanoseconds) in [(-1, 999_999_999), (-1, 1), (0, 1), (0, 999_999_999), (-2, 999_999_999)] {
+            let date = Date(referenceSecond: second, plus: nanoseconds, over: 1_000_000_000)
+            let expected = InstantOracle.latest(second: second, numerator: nanoseconds, denominator: 1_000_000_000)
+            #expect(date.timeIntervalSinceReferenceDate == expected, "\(second) + \(nanoseconds) ns")
+        }
+    }
+
     @Test("a date read from its last nanoseconds is written in the same second")
     func writtenInItsSecond() throws {
         let c = context(#"{"a": "9999-12-31T23:59:59.999999999Z", "b": "2000-12-31T23:59:59.9999Z"}"#)

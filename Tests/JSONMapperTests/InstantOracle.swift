@@ -26,7 +26,9 @@ enum InstantOracle {
 
     /// The latest `Double` at or before `second + numerator / denominator`.
     static func latest(second: Int, numerator: Int, denominator: Int) -> Double {
-        var value = Double(second) + Double(numerator) / Double(denominator)
+        // A start within a few steps of the answer, from a 38-digit quotient.
+        let quotient = (Decimal(second) * Decimal(denominator) + Decimal(numerator)) / Decimal(denominator)
+        var value = NSDecimalNumber(decimal: quotient).doubleValue
         while !isAtOrBefore(value, second: second, numerator: numerator, denominator: denominator) {
             value = value.nextDown
         }

@@ -28,8 +28,11 @@ extension Date {
             if let exactScaled { return (-exactScaled).addingProduct(candidate, d) > 0 }
             return (-Double(numerator)).addingProduct(candidate - base, d) > 0
         }
-        // The nearest Double is at most a step or two from the latest one not later than the instant.
-        var value = base + Double(numerator) / d
+        // A first estimate within a step or two of the answer: the exact quotient correctly rounded when
+        // second × d + numerator is exact (near 2001 the instant can be far smaller than the fraction, whose
+        // rounding error would be millions of steps there); otherwise second + fraction, with |second| ≥ 9 as large
+        // as the result, so that the fraction's rounding error is within a step of it.
+        var value = exactScaled.map { $0 / d } ?? base + Double(numerator) / d
         while isLater(value) { value = value.nextDown }
         while !isLater(value.nextUp) { value = value.nextUp }
         self.init(timeIntervalSinceReferenceDate: value)
