@@ -30,6 +30,7 @@ generated=Tests/JSONMapperTests/Generated
 "$jsonmapper" generate Fixtures/torture.json --name Torture >"$generated/Torture.swift"
 "$jsonmapper" generate Fixtures/torture.json --name Torture --public --enums --class --namespace TortureOptions \
     >"$generated/TortureOptions.swift"
+"$jsonmapper" generate Fixtures/deep_arrays.json --name DeepArrays >"$generated/DeepArrays.swift"
 "$jsonmapper" generate "$bench/twitter.json" --namespace TwitterModels >"$generated/Twitter.swift"
 "$jsonmapper" generate "$bench/citm_catalog.json" --namespace CitmModels >"$generated/CitmCatalog.swift"
 "$jsonmapper" generate "$bench/canada.json" --namespace CanadaModels >"$generated/Canada.swift"

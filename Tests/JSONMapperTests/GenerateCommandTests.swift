@@ -267,6 +267,23 @@ struct GenerateCommandTests {
         #expect(CapturedRun(["generate", fixturePath("repository.json"), "--name", "Repository"]).output == compiled)
     }
 
+    @Test("types in up to eight containers are bracketed, deeper ones spelled Array<…>, which parses in linear time")
+    func deepTypes() {
+        func declaration(depth: Int) -> String? {
+            let array = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+            let sample = #"{"a": "# + array + "}"
+            let run = CapturedRun(["generate", "-", "--name", "Deep"], input: sample)
+            #expect(run.status == 0)
+            return run.output.split(separator: "\n").first { $0.contains("let a:") }.map(String.init)
+        }
+        #expect(declaration(depth: 1) == "    let a: [Int]")
+        #expect(declaration(depth: 8) == "    let a: [[[[[[[[Int]]]]]]]]")
+        for depth in [9, 64] {
+            let generic = String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth)
+            #expect(declaration(depth: depth) == "    let a: " + generic)
+        }
+    }
+
     @Test("the help lists every option")
     func help() {
         let help = CapturedRun(["generate", "--help"]).output

@@ -32,6 +32,7 @@ struct GeneratedModelTests {
             ("Order.swift", ["order_sample_1.json", "order_sample_2.json"], ["--name", "Order"]),
             ("Repository.swift", ["repository.json"], ["--name", "Repository"]),
             ("Torture.swift", ["torture.json"], ["--name", "Torture"]),
+            ("DeepArrays.swift", ["deep_arrays.json"], ["--name", "DeepArrays"]),
             (
                 "TortureOptions.swift", ["torture.json"],
                 ["--name", "Torture", "--public", "--enums", "--class", "--namespace", "TortureOptions"]
@@ -79,6 +80,21 @@ struct GeneratedModelTests {
         let security = repository.securityAndAnalysis
         #expect(security.advancedSecurity == security.secretScanning)
         #expect(security.secretScanningPushProtection.status == "disabled")
+    }
+
+    @Test("arrays 64 deep: the committed model (which compiles in a fraction of a second) maps and writes them")
+    func deepArrays() throws {
+        let data = try TestFiles.fixture("deep_arrays.json")
+        #expect(try RoundTripComparison.check(DeepArrays.self, data) == [])
+        let model = try JSONMapper.decode(DeepArrays.self, from: data)
+        let nested = { (depth: Int, inner: String) in
+            String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)
+        }
+        #expect(
+            try JSONMapper.string(from: model)
+                == #"{"deep":\#(nested(64, "1,2")),"shallow":[[1,2],[3]],"deepObjects":\#(nested(24, #"{"x":1}"#))}"#)
+        #expect(model.shallow == [[1, 2], [3]])
+        #expect(model.deep.count == 1)
     }
 
     @Test("the torture models map every awkward key to the value under it")

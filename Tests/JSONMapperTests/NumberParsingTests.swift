@@ -104,6 +104,28 @@ struct NumberParsingTests {
         }
     }
 
+    @Test("runs of digits and of zeros, found eight bytes at a time, end where a byte-by-byte scan says")
+    func digitAndZeroRuns() {
+        var generator = SplitMix64(seed: 0x2E05)
+        // Mostly zeros, so that runs are long; some other digits, and bytes on both sides of '0'...'9'.
+        let alphabet = Array("000000000123456789/:.e-".utf8) + [0, 0xB0]
+        for _ in 0..<1_000 {
+            let bytes = (0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % 25)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let digitsEnd = bytes[start...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                    #expect(Digits.endOfDigits(in: buffer, from: start) == digitsEnd ?? bytes.count, "\(bytes)")
+                    for end in start...bytes.count {
+                        let range = start..<end
+                        #expect(
+                            Digits.firstNonZero(in: buffer, range) == range.first { bytes[$0] != UInt8(ascii: "0") })
+                        #expect(Digits.lastNonZero(in: buffer, range) == range.last { bytes[$0] != UInt8(ascii: "0") })
+                    }
+                }
+            }
+        }
+    }
+
     @Test("numbers read with their padding match Double(String)")
     func paddedParsing() {
         var generator = SplitMix64(seed: 0x9ADD)

@@ -49,11 +49,14 @@ extension SplitMix64 {
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 
-    /// A date with millisecond precision between the years 0000 and 9999, built as the ISO 8601 reader builds it.
+    /// A date with millisecond precision between the years 0000 and 9999, as the ISO 8601 reader gives it: the
+    /// latest `Date` not after the written instant.
     mutating func date() -> Date {
         let seconds = Int.random(in: -62_167_219_200...253_402_300_799, using: &self)
         let milliseconds = Bool.random(using: &self) ? 0 : Int.random(in: 0...999, using: &self)
-        return Date(timeIntervalSince1970: Double(seconds) + Double(milliseconds * 1_000_000) / 1_000_000_000)
+        return Date(
+            timeIntervalSinceReferenceDate: InstantOracle.latest(
+                second: seconds - InstantOracle.referenceSince1970, numerator: milliseconds, denominator: 1000))
     }
 
     /// A `JSONValue` of at most `depth` levels, with numbers written in many ways; `extremes` adds numbers beyond

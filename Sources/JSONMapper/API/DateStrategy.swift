@@ -34,9 +34,13 @@ public struct DateStrategy: Sendable {
     /// ISO 8601 / RFC 3339 date-times: `2026-11-21T09:30:00Z`, `2026-11-21T09:30:00.123456+01:00`, with 0 to 9
     /// fraction digits and `Z` or a numeric offset (`+01:00`, `+0100`, `+01`); a date alone (`2026-11-21`) is
     /// midnight UTC. Parsed by JSONMapper itself, so the result is the same on every platform. The default.
+    ///
+    /// The date stays in the written second: the part of the fraction a `Date` cannot hold is dropped, never
+    /// rounded up (`9999-12-31T23:59:59.999999999Z` is in the year 9999).
     public static let iso8601 = DateStrategy(reader: .iso8601, name: "ISO 8601")
 
-    /// Seconds since 1970-01-01T00:00:00Z, as a number or a numeric string; fractions are kept.
+    /// Seconds since 1970-01-01T00:00:00Z, as a number or a numeric string; fractions are kept, down to what a `Date`
+    /// holds, and never rounded into the next second.
     public static let secondsSince1970 = DateStrategy(reader: .since1970(unitsPerSecond: 1), name: "seconds since 1970")
 
     /// Milliseconds since 1970-01-01T00:00:00Z, as a number or a numeric string.
@@ -70,13 +74,17 @@ public struct DateStrategy: Sendable {
         case .iso8601:
             return node.string.flatMap(ISO8601Parser.date)
         case .since1970(let unitsPerSecond):
-            let units: Double?
+            // From the number's text, so that the date stays in its second.
             switch node.kind {
-            case .number: units = try? node.double()?.get()
-            case .string: units = node.string.flatMap(NumberText.double(fromJSONNumberText:))
-            default: units = nil
+            case .number:
+                return node.withNumberText { $0.date(since1970: unitsPerSecond) } ?? nil
+            case .string:
+                return node.string.flatMap { text in
+                    NumberText.withJSONNumber(in: text) { $0.date(since1970: unitsPerSecond) } ?? nil
+                }
+            default:
+                return nil
             }
-            return units.map { Date(timeIntervalSince1970: $0 / unitsPerSecond) }
         case .formatter(let box):
             return node.string.flatMap { box.formatter.date(from: $0) }
         case .custom(let parse):

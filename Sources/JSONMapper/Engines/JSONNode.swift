@@ -216,6 +216,21 @@ enum JSONNode: @unchecked Sendable {
         }
     }
 
+    /// Calls `body` with the number's text: as it was written on the native engine, as Foundation prints it
+    /// otherwise. `nil` when this is not a number (or Foundation's text is not a JSON number).
+    func withNumberText<R>(_ body: (NumberText) -> R) -> R? {
+        switch self {
+        case .native(let document, let index):
+            let tag = document.entry(index).tag
+            guard tag == .integer || tag == .float else { return nil }
+            return body(NumberText(bytes: document.text(at: index)))
+        case .foundation(.number(let number)):
+            return NumberText.withJSONNumber(in: number.text, body)
+        case .foundation:
+            return nil
+        }
+    }
+
     /// A number as it was written on the native engine (`12.50`), or as Foundation prints it; `nil` for other kinds.
     var numberText: String? {
         try? number(

@@ -32,18 +32,13 @@ extension NumberText {
         return text.withUTF8 { bytes in isJSONNumber(bytes) ? body(NumberText(bytes: bytes)) : nil }
     }
 
-    /// The nearest `Double` to the number `text` spells, if it is exactly one JSON number within range.
-    static func double(fromJSONNumberText text: String) -> Double? {
-        withJSONNumber(in: text) { try? $0.double().get() } ?? nil
-    }
-
     /// Whether `bytes` are exactly RFC 8259's `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
         func digits() -> Int {
             let start = i
-            while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+            i = Digits.endOfDigits(in: bytes, from: i)
             return i - start
         }
         if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }

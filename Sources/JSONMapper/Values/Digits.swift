@@ -48,6 +48,56 @@ enum Digits {
         return (value(ofEight: word << shift | zeros), count)
     }
 
+    /// The index after the run of ASCII digits that starts at `i` (`i` itself when there is none), found eight
+    /// bytes at a time: numbers of any length are read in a few passes over their text.
+    static func endOfDigits(in bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        guard let base = bytes.baseAddress else { return i }
+        let n = bytes.count
+        var i = i
+        while i + 8 <= n {
+            let nonDigits = nonDigitBytes(load(base + i))
+            if nonDigits != 0 { return i + nonDigits.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < n, base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        return i
+    }
+
+    /// Eight `0` digits.
+    private static let eightZeros: UInt64 = 0x3030_3030_3030_3030
+
+    /// The index of the first byte in `range` of `bytes` that is not `0`, or `nil` when they all are.
+    static func firstNonZero(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let others = load(base + i) ^ eightZeros
+            if others != 0 { return i + others.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < range.upperBound {
+            if base[i] != UInt8(ascii: "0") { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The index of the last byte in `range` of `bytes` that is not `0`, or `nil` when they all are.
+    static func lastNonZero(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            let others = load(base + end - 8) ^ eightZeros
+            if others != 0 { return end - 1 - others.leadingZeroBitCount >> 3 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] != UInt8(ascii: "0") { return end }
+        }
+        return nil
+    }
+
     /// 10^k for k from 0 to 8.
     static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 }

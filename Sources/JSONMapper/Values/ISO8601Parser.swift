@@ -5,7 +5,7 @@ import Foundation
 /// Accepted: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM:SS` (`T`, `t` or a space between) with an optional fraction of 1 to 9
 /// digits and a zone of `Z`, `z`, `±HH:MM`, `±HHMM` or `±HH`; a date-time needs its zone. Fields are range-checked
 /// (month, the day within that month of that year, hour, minute, second up to 60 for leap seconds, offsets up to
-/// ±23:59).
+/// ±23:59). The result is the latest `Date` not after the written instant: always within the written second.
 enum ISO8601Parser {
     static func date(_ text: String) -> Date? {
         var text = text
@@ -36,7 +36,7 @@ enum ISO8601Parser {
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         if i == bytes.count {
-            return Date(timeIntervalSince1970: Double(days) * 86_400)
+            return Date(referenceSecond: days * 86_400 - Date.referenceSecondsSince1970, plus: 0, over: 1)
         }
         guard i < bytes.count, [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[i]) else {
             return nil
@@ -76,7 +76,10 @@ enum ISO8601Parser {
         }
         guard i == bytes.count else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1_000_000_000)
+        // In the written second, with the nanoseconds a Double cannot hold there dropped: rounding could carry
+        // 9999-12-31T23:59:59.999999999Z into the year 10000.
+        return Date(
+            referenceSecond: seconds - Date.referenceSecondsSince1970, plus: nanoseconds, over: 1_000_000_000)
     }
 
     static func isLeap(_ year: Int) -> Bool {

@@ -113,31 +113,6 @@ struct NumberKey: Hashable {
     /// Whether `text` is a number by JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     static func isJSONNumber(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            let n = bytes.count
-            func digits() -> Int {
-                let start = i
-                while i < n, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
-                return i - start
-            }
-            if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < n else { return false }
-            if bytes[i] == UInt8(ascii: "0") {
-                i += 1
-            } else if digits() == 0 {
-                return false
-            }
-            if i < n, bytes[i] == UInt8(ascii: ".") {
-                i += 1
-                guard digits() > 0 else { return false }
-            }
-            if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
-                i += 1
-                if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-                guard digits() > 0 else { return false }
-            }
-            return i == n
-        }
+        return text.withUTF8(NumberText.isJSONNumber)
     }
 }

@@ -67,12 +67,12 @@ extension NumberText {
         /// Adds the digits from `i` on to the significand; `fraction` digits lower the power as they go in,
         /// integer digits that do not fit raise it.
         func digits(fraction: Bool) {
-            if significand == 0 {
+            if significand == 0, i < n, bytes[i] == UInt8(ascii: "0") {
                 // Leading zeros are not significant.
-                while i < n, bytes[i] == UInt8(ascii: "0") {
-                    if fraction { power -= 1 }
-                    i += 1
-                }
+                let end = Digits.endOfDigits(in: bytes, from: i)
+                let next = Digits.firstNonZero(in: bytes, i..<end) ?? end
+                if fraction { power -= next - i }
+                i = next
             }
             while digitCount <= 11, i + 8 <= n {
                 let word = Digits.load(base + i)
@@ -93,16 +93,18 @@ extension NumberText {
                     i += count
                 }
             }
-            while i < n, NativeScanner.isDigit(bytes[i]) {
-                if digitCount < 19 {
-                    significand = significand &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
-                    digitCount += 1
-                    if fraction { power -= 1 }
-                } else {
-                    if !fraction { power += 1 }
-                    truncated = truncated || bytes[i] != UInt8(ascii: "0")
-                }
+            while i < n, digitCount < 19, NativeScanner.isDigit(bytes[i]) {
+                significand = significand &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                digitCount += 1
+                if fraction { power -= 1 }
                 i += 1
+            }
+            // Digits past the 19 kept: integer digits raise the power, and any that is not zero truncates.
+            if i < n, NativeScanner.isDigit(bytes[i]) {
+                let end = Digits.endOfDigits(in: bytes, from: i)
+                if !fraction { power += end - i }
+                if !truncated, Digits.firstNonZero(in: bytes, i..<end) != nil { truncated = true }
+                i = end
             }
         }
 

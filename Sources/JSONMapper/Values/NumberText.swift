@@ -42,8 +42,12 @@ struct NumberText {
 
     static let posix = Locale(identifier: "en_US_POSIX")
 
-    /// Exponents beyond this are saturated: every type overflows or underflows long before.
-    static let exponentLimit = 100_000_000
+    /// Written exponents beyond this are saturated: 2^62, far beyond the length of any text in memory (under 2^57
+    /// bytes on every 64-bit platform). What a conversion adds to the written exponent is a count of the text's
+    /// digits, so the sum is exact whenever the written exponent is, never overflows `Int`, and when the written
+    /// exponent saturated stays beyond ±2^61, where every type has overflowed or underflowed. Saturating lower
+    /// loses the digit count: `1` and 100,000,001 zeros, then `e-100000001`, is exactly 1.
+    static let exponentLimit = 1 << 62
 
     func decompose() -> Decomposition {
         var parts = Decomposition()
@@ -54,12 +58,12 @@ struct NumberText {
             i += 1
         }
         let integerStart = i
-        while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+        i = Digits.endOfDigits(in: bytes, from: i)
         parts.integerDigits = integerStart..<i
         if i < n, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            while i < n, NativeScanner.isDigit(bytes[i]) { i += 1 }
+            i = Digits.endOfDigits(in: bytes, from: i)
             parts.fractionDigits = fractionStart..<i
         }
         parts.exponent = Self.exponent(bytes, at: &i)
@@ -78,29 +82,43 @@ struct NumberText {
         }
         var exponent = 0
         while i < n, NativeScanner.isDigit(bytes[i]) {
-            exponent = min(exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0")), exponentLimit)
+            let digit = Int(bytes[i] &- UInt8(ascii: "0"))
+            exponent = exponent < exponentLimit / 10 ? min(exponent * 10 + digit, exponentLimit) : exponentLimit
             i += 1
         }
         return negative ? -exponent : exponent
     }
 
-    /// The significant digits (no leading or trailing zeros) as text indices, and the power of ten that scales
-    /// them: the value is `digits × 10^power`. Empty digits mean zero.
-    func significantDigits(_ parts: Decomposition) -> (digits: [Int], power: Int) {
-        var digits: [Int] = []
-        digits.reserveCapacity(parts.integerDigits.count + parts.fractionDigits.count)
-        for i in parts.integerDigits where !(digits.isEmpty && bytes[i] == UInt8(ascii: "0")) {
-            digits.append(i)
-        }
-        for i in parts.fractionDigits where !(digits.isEmpty && bytes[i] == UInt8(ascii: "0")) {
-            digits.append(i)
-        }
-        var power = parts.exponent - parts.fractionDigits.count
-        while let last = digits.last, bytes[last] == UInt8(ascii: "0") {
-            digits.removeLast()
-            power += 1
-        }
-        return (digits, power)
+    /// The significant digits of a number (no leading or trailing zeros) and the power of ten that scales them:
+    /// the value is `digits × 10^power`. Kept as a range of the text rather than a list, so that a number of any
+    /// length costs no memory to examine.
+    struct SignificantDigits {
+        /// The text's bytes from the first significant digit to the last: digits, and the decimal point when they
+        /// are on both sides of it. Empty for zero.
+        var range: Range<Int> = 0..<0
+        /// How many digits `range` holds.
+        var count = 0
+        var power = 0
+    }
+
+    /// The significant digits of `parts`.
+    func significantDigits(_ parts: Decomposition) -> SignificantDigits {
+        let first =
+            Digits.firstNonZero(in: bytes, parts.integerDigits) ?? Digits.firstNonZero(in: bytes, parts.fractionDigits)
+        guard let first else { return SignificantDigits() }
+        // There is a non-zero digit, so one of the two searches finds the last.
+        let last =
+            Digits.lastNonZero(in: bytes, parts.fractionDigits) ?? Digits.lastNonZero(in: bytes, parts.integerDigits)
+            ?? first
+        // Digits after the last significant one: the value is the digits up to it, times ten for each.
+        let dropped =
+            parts.fractionDigits.contains(last)
+            ? parts.fractionDigits.upperBound - 1 - last
+            : parts.integerDigits.upperBound - 1 - last + parts.fractionDigits.count
+        let spansPoint = parts.integerDigits.contains(first) && parts.fractionDigits.contains(last)
+        return SignificantDigits(
+            range: first..<last + 1, count: last + 1 - first - (spansPoint ? 1 : 0),
+            power: parts.exponent - parts.fractionDigits.count + dropped)
     }
 
     /// The common case of ``decimal()`` without building text: at most 19 significant digits (they fit a `UInt64`)
@@ -150,12 +168,13 @@ struct NumberText {
             return Self.signed(magnitude, negative: negative)
         }
         let parts = decompose()
-        let (digits, power) = significantDigits(parts)
-        if digits.isEmpty { return .success(0) }
+        let significant = significantDigits(parts)
+        let power = significant.power
+        if significant.count == 0 { return .success(0) }
         if power < 0 { return .failure(.notWholeNumber) }
-        if digits.count + power > 20 { return .failure(.outOfRange) }
+        if significant.count + power > 20 { return .failure(.outOfRange) }
         var magnitude: UInt64 = 0
-        for i in digits {
+        for i in significant.range where bytes[i] != UInt8(ascii: ".") {
             let (scaled, o1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, o2) = scaled.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
             if o1 || o2 { return .failure(.outOfRange) }
@@ -190,19 +209,20 @@ struct NumberText {
     func decimal() -> Result<Decimal, NumberIssue> {
         if let fast = smallDecimal() { return .success(fast) }
         let parts = decompose()
-        var (digits, power) = significantDigits(parts)
-        if digits.isEmpty { return .success(0) }
+        let significant = significantDigits(parts)
+        var power = significant.power
+        if significant.count == 0 { return .success(0) }
         let maximumDigits = Self.largestDecimalSignificand.count
-        if digits.count > maximumDigits { return .failure(.tooManyDigits) }
+        if significant.count > maximumDigits { return .failure(.tooManyDigits) }
         // Decimal's exponent is 8 bits: move an exponent above 127 into trailing zeros while they fit.
         var zeros = 0
         if power > Int(Int8.max) {
             zeros = power - Int(Int8.max)
             power = Int(Int8.max)
-            if digits.count + zeros > maximumDigits { return .failure(.outOfRange) }
+            if significant.count + zeros > maximumDigits { return .failure(.outOfRange) }
         }
         if power < Int(Int8.min) { return .failure(.outOfRange) }
-        var significand = digits.map { bytes[$0] }
+        var significand = significant.range.map { bytes[$0] }.filter { $0 != UInt8(ascii: ".") }
         significand += repeatElement(UInt8(ascii: "0"), count: zeros)
         // Of 39 digits, only those up to 2^128 − 1 fit; digits of equal count compare like their values.
         if significand.count == maximumDigits, Self.largestDecimalSignificand.lexicographicallyPrecedes(significand) {

@@ -9,7 +9,7 @@ extension JSONWriter {
         let seconds = date.timeIntervalSince1970
         switch strategy.reader {
         case .iso8601:
-            writeISO8601(seconds)
+            writeISO8601(date)
         case .since1970(let unitsPerSecond):
             guard seconds.isFinite else { return reject("cannot write Date \(seconds): not a finite time") }
             writeDouble(seconds * unitsPerSecond)
@@ -20,7 +20,7 @@ extension JSONWriter {
             if let format = strategy.format {
                 writeString(format(date))
             } else {
-                writeISO8601(seconds)
+                writeISO8601(date)
             }
         }
     }
@@ -28,11 +28,22 @@ extension JSONWriter {
     /// The earliest and latest instants ISO 8601's four-digit years hold: 0000-01-01 and 9999-12-31T23:59:59.999Z.
     private static let iso8601Range = -62_167_219_200_000...253_402_300_799_999 as ClosedRange<Int64>
 
-    /// Writes `"YYYY-MM-DDTHH:MM:SS[.mmm]Z"`, rounded to the nearest millisecond.
-    private mutating func writeISO8601(_ seconds: Double) {
-        let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds.isFinite, let total = Int64(exactly: milliseconds), Self.iso8601Range.contains(total) else {
-            return reject("cannot write Date \(seconds) as ISO 8601: outside the years 0000 to 9999")
+    /// Writes `"YYYY-MM-DDTHH:MM:SS[.mmm]Z"`: the date's second, with its fraction rounded to the nearest
+    /// millisecond but never into the next second (a date read from `…23:59:59.9999Z` is written `…23:59:59.999Z`,
+    /// not the next day).
+    private mutating func writeISO8601(_ date: Date) {
+        // From the reference date, which is what `Date` stores: `timeIntervalSince1970` rounds once more, and can
+        // round into the next second.
+        let reference = date.timeIntervalSinceReferenceDate
+        let whole = reference.rounded(.down)
+        var total: Int64 = .max
+        // Far outside the range (or NaN, or infinite) is outside it; within, nothing below overflows.
+        if let second = Int64(exactly: whole), second.magnitude < 1 << 40 {
+            let millisecond = Int64(min(((reference - whole) * 1000).rounded(), 999))
+            total = (second + Int64(Date.referenceSecondsSince1970)) * 1000 + millisecond
+        }
+        guard Self.iso8601Range.contains(total) else {
+            return reject("cannot write Date \(date.timeIntervalSince1970) as ISO 8601: outside the years 0000 to 9999")
         }
         var days = total / 86_400_000
         var inDay = total % 86_400_000

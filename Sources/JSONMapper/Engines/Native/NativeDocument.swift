@@ -13,6 +13,8 @@ final class NativeDocument: @unchecked Sendable {
     /// The most memory the engine held for this document at once, in bytes: the copy of the input and the tape
     /// (while it was built). What getters then create belongs to the models.
     let peakBytes: Int
+    /// Where the elements of large arrays and the members of large objects are, made as paths read them.
+    let lookupTables = LookupTables()
 
     /// Takes ownership of `bytes` (allocated by ``RawMemory``), which must hold `byteCount` bytes followed by
     /// ``NativeScanner/padding`` zero bytes, and scans them.
@@ -66,8 +68,10 @@ final class NativeDocument: @unchecked Sendable {
     @inline(__always) func entry(_ index: Int) -> TapeEntry { view.entry(index) }
     @inline(__always) func next(after index: Int) -> Int { view.next(after: index) }
     func count(of index: Int) -> Int { view.count(of: index) }
-    func member(of index: Int, key: String) -> Int? { view.member(of: index, key: key) }
-    func element(of index: Int, at position: Int) -> Int? { view.element(of: index, at: position) }
+    func member(of index: Int, key: String) -> Int? { lookupTables.member(of: index, key: key, in: view) }
+    func element(of index: Int, at position: Int) -> Int? {
+        lookupTables.element(of: index, at: position, in: view)
+    }
     func text(at index: Int) -> UnsafeBufferPointer<UInt8> { view.text(at: index) }
     func string(at index: Int) -> String { view.string(at: index) }
 

@@ -81,7 +81,13 @@ extension TapeEntry {
                 i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
             }
         default:
-            while i < count, Self.isNumberByte(bytes[i]) { i += 1 }
+            // Runs of digits eight bytes at a time, then the sign, point or exponent mark after each.
+            let text = UnsafeBufferPointer(start: bytes, count: count)
+            while true {
+                i = Digits.endOfDigits(in: text, from: i)
+                guard i < count, Self.isNumberByte(bytes[i]) else { break }
+                i += 1
+            }
         }
         return min(i, count) - low
     }

@@ -100,7 +100,8 @@ struct TapeView {
         }
     }
 
-    /// The tape index of element `position` of the array at `index`, or `nil` when it has fewer elements.
+    /// The tape index of element `position` of the array at `index`, or `nil` when it has fewer elements, found by
+    /// walking the elements before it (``LookupTables`` finds it in one step, for a document's path getters).
     func element(of index: Int, at position: Int) -> Int? {
         let end = entry(index).low
         var i = index + 1
