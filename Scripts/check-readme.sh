@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Compiles every ```swift block of README.md against the library, so that the README cannot drift from the API.
+# Compiles every ```swift block of README.md and of the DocC catalog's articles against the library, so that neither
+# can drift from the API.
 #
-#   bash Scripts/check-readme.sh              # check README.md; exits 1 when a block does not compile
-#   bash Scripts/check-readme.sh FILE.md      # check another Markdown file the same way
+#   bash Scripts/check-readme.sh              # check README.md and every .md of Sources/JSONMapper/JSONMapper.docc;
+#                                             # exits 1 when a block does not compile
+#   bash Scripts/check-readme.sh FILE.md...   # check other Markdown files the same way
 #   bash Scripts/check-readme.sh --self-test  # show that a broken block fails the check
 #
 # Each block is compiled (through SIL, so uninitialized properties count too) as the rest of a prelude from
-# Scripts/readme-snippets/: default.swift unless the block says otherwise. Errors point at README.md's lines.
-# A block can say otherwise with an HTML comment (invisible on GitHub) on the line right before its fence:
+# Scripts/readme-snippets/: default.swift unless the block says otherwise. Errors point at the Markdown file's lines.
+# A block can say otherwise with an HTML comment (invisible on GitHub and in DocC) on the line right before its fence:
 #
 #   <!-- readme-check: prelude NAME -->   compile with Scripts/readme-snippets/NAME.swift instead
 #   <!-- readme-check: continues -->      compile together with the ```swift block before it (it uses its types)
@@ -67,24 +69,68 @@ MARKDOWN
         cat "$scratch/out.txt" >&2
         return 1
     fi
+    # Several files at once: one good article does not hide the broken README, and each file is reported.
+    printf '# An article\n\n```swift\nlet name: String? = c.getString("name")\n```\n' >"$scratch/Article.md"
+    set +e
+    bash "$0" "$scratch/Article.md" "$scratch/README.md" >"$scratch/out.txt" 2>&1
+    status=$?
+    set -e
+    if [ "$status" -ne 1 ] \
+        || ! grep -q "^Article.md: 1 swift blocks compile (1 units), 0 skipped" "$scratch/out.txt" \
+        || ! grep -q "^README.md:12: the swift block does not compile" "$scratch/out.txt" \
+        || ! grep -q "^error: 1 of 2 Markdown files have swift blocks that do not compile" "$scratch/out.txt"; then
+        echo "error: checking two files, the README check did not report the broken one (exit status $status):" >&2
+        cat "$scratch/out.txt" >&2
+        return 1
+    fi
     echo "README check self-test: a broken block fails the check with its README line; skips are reported;" \
-        "a package manifest block compiles through a swiftc shim"
+        "a package manifest block compiles through a swiftc shim; with several files, one broken file fails the check"
 }
 
 case "${1:-}" in
     --self-test) self_test; exit ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
 esac
-readme="$(cd "$(dirname "${1:-$root/README.md}")" && pwd)/$(basename "${1:-$root/README.md}")"
-name="$(basename "$readme")"
+
+# Several files (or none, meaning README.md and the catalog): build once, then check each file by itself, and fail
+# if any failed.
+if [ $# -ne 1 ]; then
+    files=("$@")
+    if [ $# -eq 0 ]; then
+        files=("$root/README.md")
+        while IFS= read -r article; do
+            files+=("$article")
+        done < <(find "$root/Sources/JSONMapper/JSONMapper.docc" -name '*.md' | LC_ALL=C sort)
+    fi
+    swift build --package-path "$root" --target JSONMapper >/dev/null 2>&1 \
+        || swift build --package-path "$root" --target JSONMapper
+    failed=0
+    for file in "${files[@]}"; do
+        CHECK_README_BUILT=1 bash "$0" "$file" || failed=$((failed + 1))
+    done
+    if [ "$failed" -gt 0 ]; then
+        echo "error: $failed of ${#files[@]} Markdown files have swift blocks that do not compile (above)" >&2
+        exit 1
+    fi
+    exit 0
+fi
+
+readme="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+# Messages name the file by its path in the repository, or by its name when it is elsewhere (the self-test's).
+case "$readme" in
+    "$root"/*) name="${readme#"$root"/}" ;;
+    *) name="$(basename "$readme")" ;;
+esac
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/readme-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-swift build --package-path "$root" --target JSONMapper >"$work/build.log" 2>&1 || {
-    cat "$work/build.log" >&2
-    exit 1
-}
+if [ -z "${CHECK_README_BUILT:-}" ]; then
+    swift build --package-path "$root" --target JSONMapper >"$work/build.log" 2>&1 || {
+        cat "$work/build.log" >&2
+        exit 1
+    }
+fi
 bin="$(swift build --package-path "$root" --show-bin-path)"
 flags=(-emit-sil -o /dev/null -suppress-warnings)
 swiftc=(swiftc)

@@ -40,14 +40,18 @@ struct GenerateCommandTests {
         #expect(run.output == (try Self.golden(golden)))
     }
 
-    @Test("the README shows what generate prints, for its first command and for the options")
+    @Test("the README and the command-line article show what generate prints, for its first command and the options")
     func readme() throws {
         let readme = try String(
             contentsOf: TestFiles.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("swift run jsonmapper generate Fixtures/person.json --name Person "))
         #expect(readme.contains("```swift\n" + (try Self.golden("person.swift.golden")) + "```\n"))
-        #expect(readme.contains("swift run jsonmapper generate --lines Fixtures/events.jsonl --enums\n"))
-        #expect(readme.contains("```swift\n" + (try Self.golden("events-enums.swift.golden")) + "```\n"))
+        let article = try String(
+            contentsOf: TestFiles.repositoryRoot.appendingPathComponent(
+                "Sources/JSONMapper/JSONMapper.docc/CommandLineTool.md"),
+            encoding: .utf8)
+        #expect(article.contains("swift run jsonmapper generate --lines Fixtures/events.jsonl --enums\n"))
+        #expect(article.contains("```swift\n" + (try Self.golden("events-enums.swift.golden")) + "```\n"))
     }
 
     @Test("the output is byte-identical from run to run")

@@ -95,7 +95,7 @@ extension JSONDeserializationContext {
     }
 
     /// The enum case whose raw value is at `path`, `fallback` for an unknown value (with a notice), or `nil` when
-    /// missing, as ``getEnum(_:fallback:)``.
+    /// missing, as ``getEnum(_:fallback:)->T?``.
     ///
     /// - Parameters:
     ///   - path: Member names and array indices from this context's value.

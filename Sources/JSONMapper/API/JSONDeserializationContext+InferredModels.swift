@@ -29,7 +29,7 @@ extension JSONDeserializationContext {
     }
 
     /// The models mapped from the array at `key`, leniently, with their type inferred:
-    /// `let labels: [Label] = c.getArray("labels")`. Behaves as ``getArray(_:ofClass:)``.
+    /// `let labels: [Label] = c.getArray("labels")`. Behaves as ``getArray(_:ofClass:)->[T]``.
     ///
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The models that mapped, in order.
@@ -39,7 +39,7 @@ extension JSONDeserializationContext {
     }
 
     /// The models mapped from the array at `key`, strictly, with their type inferred. Behaves as
-    /// ``requireArray(_:ofClass:)``.
+    /// ``requireArray(_:ofClass:)->[T]``.
     ///
     /// - Parameter key: The member name in this context's object.
     /// - Returns: The models that mapped, in order.

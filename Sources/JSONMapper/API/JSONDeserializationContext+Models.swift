@@ -64,7 +64,7 @@ extension JSONDeserializationContext {
     }
 
     /// The models mapped from this context's own value, a top-level array such as `[{"id": 1}, {"id": 2}]`,
-    /// leniently as ``getArray(_:ofClass:)``; paths look like `[2].name`.
+    /// leniently as ``getArray(_:ofClass:)->[T]``; paths look like `[2].name`.
     ///
     /// - Parameter ofClass: The element model type.
     /// - Returns: The models that mapped, in order.

@@ -57,7 +57,7 @@ extension JSONDeserializationContext {
 
     // MARK: Arrays
 
-    /// The models mapped from the array at `path`, leniently as ``getArray(_:ofClass:)``: bad elements are dropped
+    /// The models mapped from the array at `path`, leniently as ``getArray(_:ofClass:)->[T]``: bad elements are dropped
     /// and recorded with their full paths.
     ///
     /// - Parameters:
@@ -83,7 +83,7 @@ extension JSONDeserializationContext {
         getArray(at: path, ofClass: T.self)
     }
 
-    /// The models mapped from the array at `path`, strictly as ``requireArray(_:ofClass:)``.
+    /// The models mapped from the array at `path`, strictly as ``requireArray(_:ofClass:)->[T]``.
     ///
     /// - Parameters:
     ///   - path: Member names and array indices from this context's value.

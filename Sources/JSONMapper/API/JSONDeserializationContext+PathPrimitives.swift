@@ -201,15 +201,15 @@ extension JSONDeserializationContext {
 
     // MARK: Arrays and dictionaries of primitives
 
-    /// The array at `path`, with elements of a ``JSONPrimitive`` type, leniently as ``getArray(_:)``; empty when
+    /// The array at `path`, with elements of a ``JSONPrimitive`` type, leniently as ``getArray(_:)-43jvv``; empty when
     /// missing.
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     /// - Returns: The elements that have the requested type, in order.
     public func getArray<T: JSONPrimitive>(at path: [JSONPathElement]) -> [T] { read(at: path, required: false) ?? [] }
 
-    /// The array at `path`, strictly as ``requireArray(_:)``: missing, `null`, or any element of the wrong type is a
-    /// required failure.
+    /// The array at `path`, strictly as ``requireArray(_:)-74p04``: missing, `null`, or any element of the wrong
+    /// type is a required failure.
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     /// - Returns: The elements that have the requested type (all of them unless the model failed).
@@ -217,7 +217,8 @@ extension JSONDeserializationContext {
         read(at: path, required: true) ?? []
     }
 
-    /// The dictionary at `path`, whose values have a ``JSONPrimitive`` type, leniently as ``getDictionary(_:)``.
+    /// The dictionary at `path`, whose values have a ``JSONPrimitive`` type, leniently as
+    /// ``getDictionary(_:)->[String:V]``.
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     /// - Returns: The members whose values have the requested type.
@@ -225,7 +226,7 @@ extension JSONDeserializationContext {
         readDictionary(at: path, required: false) ?? [:]
     }
 
-    /// The dictionary at `path`, strictly as ``requireDictionary(_:)``.
+    /// The dictionary at `path`, strictly as ``requireDictionary(_:)->[String:V]``.
     ///
     /// - Parameter path: Member names and array indices from this context's value.
     /// - Returns: The members whose values have the requested type.

@@ -154,7 +154,7 @@ extension JSONDeserializationContext {
     /// - Returns: The elements that have the requested type, in order.
     public func getArray<T: JSONPrimitive>(_ key: String) -> [T] { T._array(in: self, key: key, required: false) ?? [] }
 
-    /// The top-level array of this context (for a document such as `[1, 2, 3]`), leniently, as ``getArray(_:)``.
+    /// The top-level array of this context (for a document such as `[1, 2, 3]`), leniently, as ``getArray(_:)-43jvv``.
     ///
     /// - Returns: The elements that have the requested type, in order.
     public func getArray<T: JSONPrimitive>() -> [T] { readSelf(required: false) ?? [] }

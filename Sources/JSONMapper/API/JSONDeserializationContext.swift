@@ -4,7 +4,7 @@ import Foundation
 /// wrong, with paths.
 ///
 /// Make one with ``JSONMapper/context(_:engine:options:)-(Data,_,_)`` and pass it to a model's initializer; nested
-/// models get contexts of their own from ``getObject(_:ofClass:)`` and ``getArray(_:ofClass:)``. All contexts of a
+/// models get contexts of their own from ``getObject(_:ofClass:)`` and ``getArray(_:ofClass:)->[T]``. All contexts of a
 /// document share its ``valid`` flag and its ``errors``.
 ///
 /// A context may be used from any thread; mapping many documents in parallel is safe.
@@ -267,7 +267,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     public var errors: [JSONMappingError] { session.errors }
 
     /// Conversions and fallbacks applied while mapping this document so far, in the order they happened: things
-    /// worth logging that are not failures (see ``CoercionPolicy`` and ``getEnum(_:fallback:)``).
+    /// worth logging that are not failures (see ``CoercionPolicy`` and ``getEnum(_:fallback:)->T?``).
     public var notices: [JSONMappingNotice] { session.notices }
 
     /// The path of the value this context reads: `statuses[3].user`, empty for the top-level value.
@@ -276,8 +276,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     /// Whether the model read from this context failed: the document is not valid JSON, or a `require…` getter
-    /// failed in this context (directly, or through ``requireObject(_:ofClass:)`` and ``requireArray(_:ofClass:)``).
-    /// A failed model holds placeholders (`0`, `""`) where values were required; lenient collections drop it.
+    /// failed in this context (directly, or through ``requireObject(_:ofClass:)`` and
+    /// ``requireArray(_:ofClass:)->[T]``). A failed model holds placeholders (`0`, `""`) where values were required;
+    /// lenient collections drop it.
     ///
     /// ```swift
     /// let person = Person(context)

@@ -11,7 +11,7 @@ import Foundation
 /// try writer.finish()                // hands on the last lines, and closes the file
 /// ```
 ///
-/// **Lines.** Each value is written compact, as ``JSONMapper/data(from:options:)-(T,_)`` writes it, and followed by
+/// **Lines.** Each value is written compact, as ``JSONMapper/data(from:options:)-6uf0e`` writes it, and followed by
 /// `\n`: every line is a complete JSON text, and a newline inside a string is written `\n`. Options work as for
 /// `data(from:)`, except ``JSONMapper/WriteOptions/prettyPrinted``, which would break a value over several lines:
 /// the initializer refuses it.
@@ -145,7 +145,7 @@ public final class JSONLinesWriter: @unchecked Sendable {
     }
 
     /// Appends `value` as one line: a model, a ``JSONValue``, or any value that
-    /// ``JSONSerializationContext/set(_:_:)-(_,T?)`` writes (an array is one line holding an array).
+    /// ``JSONSerializationContext/set(_:_:)-3ffg3`` writes (an array is one line holding an array).
     ///
     /// - Parameter value: The value.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/invalidValue`` with the culprit's path within the

@@ -35,7 +35,7 @@ extension JSONMapper {
         }
     }
 
-    /// Decodes a model strictly, as ``decode(_:from:engine:options:)-(_,Data,_,_)``, and returns it with the
+    /// Decodes a model strictly, as ``decode(_:from:engine:options:)-(T.Type,Data,_,_)``, and returns it with the
     /// problems and notices recorded on the way.
     ///
     /// - Parameters:
@@ -68,7 +68,7 @@ extension JSONMapper {
         try decodeWithReport(type, from: Data(string.utf8), engine: engine, options: options)
     }
 
-    /// Decodes a top-level array of models strictly, as ``decode(_:from:engine:options:)-(_,Data,_,_)`` does for
+    /// Decodes a top-level array of models strictly, as ``decode(_:from:engine:options:)-(_,Data,_,_)->[T]`` does for
     /// `[Item].self`, with its report.
     ///
     /// - Parameters:

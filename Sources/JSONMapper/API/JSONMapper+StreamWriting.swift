@@ -23,7 +23,7 @@ extension JSONMapper {
     ///   - stream: Where to write the UTF-8 text.
     ///   - options: How to write; compact by default.
     /// - Returns: The number of bytes written.
-    /// - Throws: A ``JSONMappingError``, as ``data(from:options:)-(T,_)`` throws (a value JSON cannot hold, with its
+    /// - Throws: A ``JSONMappingError``, as ``data(from:options:)-6uf0e`` throws (a value JSON cannot hold, with its
     ///   path, or memory that ran out): then nothing is written. Or an ``JSONMappingError/Code/outputFailed`` error
     ///   when the stream cannot be opened or fails: then it keeps the bytes it took, as many as the message says.
     @discardableResult
@@ -45,7 +45,7 @@ extension JSONMapper {
     /// that they never need to be in memory together.
     ///
     /// - Parameters:
-    ///   - values: The elements, in order: models, or any value ``JSONSerializationContext/set(_:_:)-(_,T?)``
+    ///   - values: The elements, in order: models, or any value ``JSONSerializationContext/set(_:_:)-3ffg3``
     ///     writes.
     ///   - stream: Where to write the UTF-8 text; opened and closed again if it is not open yet.
     ///   - options: How to write; compact by default.
@@ -85,7 +85,7 @@ extension JSONMapper {
     ///
     /// - Parameters:
     ///   - elements: The elements, in order: models, ``JSONValue``s, or any value
-    ///     ``JSONSerializationContext/set(_:_:)-(_,T?)`` writes. Iterated once, on the calling thread.
+    ///     ``JSONSerializationContext/set(_:_:)-3ffg3`` writes. Iterated once, on the calling thread.
     ///   - stream: Where to write the UTF-8 text; opened and closed again if it is not open yet.
     ///   - options: How to write; compact by default.
     /// - Returns: The number of bytes written.
@@ -121,7 +121,7 @@ extension JSONMapper {
         return try streamWhole(to: stream, options: options) { value._write(to: $0) }
     }
 
-    /// Writes any value that ``JSONSerializationContext/set(_:_:)-(_,T?)`` writes to `stream`, at the top level: a
+    /// Writes any value that ``JSONSerializationContext/set(_:_:)-3ffg3`` writes to `stream`, at the top level: a
     /// `[String: Model]` dictionary, a string… Its text is made whole in memory, then handed on; arrays go through
     /// ``write(_:to:options:)-([T],_,_)``, element by element.
     ///

@@ -1,5 +1,5 @@
 extension JSONMapper {
-    /// Settings for writing JSON, passed to ``JSONMapper/data(from:options:)-(T,_)`` and its siblings.
+    /// Settings for writing JSON, passed to ``JSONMapper/data(from:options:)-6uf0e`` and its siblings.
     ///
     /// ```swift
     /// let text = try JSONMapper.string(from: person, options: JSONMapper.WriteOptions(prettyPrinted: true))

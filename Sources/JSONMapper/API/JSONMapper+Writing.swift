@@ -52,7 +52,7 @@ extension JSONMapper {
         try write(options) { value._write(to: $0) }
     }
 
-    /// Writes any value that ``JSONSerializationContext/set(_:_:)-(_,T?)`` writes, at the top level: an array of
+    /// Writes any value that ``JSONSerializationContext/set(_:_:)-3ffg3`` writes, at the top level: an array of
     /// numbers, a `[String: Model]` dictionary, a string…
     ///
     /// - Parameters:

@@ -151,8 +151,8 @@ public enum JSONMapper {
         return try context.decodeRoot { $0.requireRootObject(ofClass: type) }
     }
 
-    /// Decodes a model strictly from JSON text held in a `String`, as ``decode(_:from:engine:options:)-(_,Data,_,_)``
-    /// does from its UTF-8 bytes.
+    /// Decodes a model strictly from JSON text held in a `String`, as
+    /// ``decode(_:from:engine:options:)-(T.Type,Data,_,_)`` does from its UTF-8 bytes.
     ///
     /// ```swift
     /// let user = try JSONMapper.decode(User.self, from: #"{"id": 7, "screen_name": "ada"}"#)

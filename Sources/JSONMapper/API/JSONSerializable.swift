@@ -11,8 +11,8 @@
 ///
 /// Non-final classes declare the initializer `required init(_ c: JSONDeserializationContext)`.
 /// The initializer cannot fail: optional getters give `nil` for what is missing or unusable, and `require…`
-/// getters give a placeholder and mark the model as failed, which ``JSONMapper/decode(_:from:engine:options:)``
-/// turns into a thrown error.
+/// getters give a placeholder and mark the model as failed, which
+/// ``JSONMapper/decode(_:from:engine:options:)-(T.Type,Data,_,_)`` turns into a thrown error.
 ///
 /// The context of a nested model is reused for the next nested model once the initializer returns, unless the model
 /// keeps a strong reference to it: a model may store `c` and read from it later, but a `weak` or `unowned` reference

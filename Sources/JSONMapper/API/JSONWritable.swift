@@ -37,7 +37,7 @@ extension JSONWritable {
     }
 }
 
-/// A type that ``JSONSerializationContext/set(_:_:)-(_,T?)`` writes as one JSON value: `String`, `Bool`, every
+/// A type that ``JSONSerializationContext/set(_:_:)-3ffg3`` writes as one JSON value: `String`, `Bool`, every
 /// integer type, `Double`, `Float`, `Decimal`, `URL` (its `absoluteString`), `Date` (with the options' date
 /// strategy), ``JSONValue``, ``JSONWritable`` models, optionals of these (`nil` is `null`), and arrays and
 /// `[String: Value]` dictionaries of all of them, nested to any depth.

@@ -4,9 +4,9 @@ import Foundation
 /// `UInt64`, `Double`, `Float`, `Bool`, `Decimal`, `URL`, `Date` (with the context's date strategy), and arrays of
 /// these nested to any depth (`[[[Double]]]`).
 ///
-/// ``JSONDeserializationContext/getArray(_:)`` and ``JSONDeserializationContext/getDictionary(_:)`` produce
-/// collections of these. The conversions are strict: a `Bool` is never a number, a number is never a string, and
-/// an integer type takes a number only when its value is a whole number in range.
+/// ``JSONDeserializationContext/getArray(_:)-43jvv`` and ``JSONDeserializationContext/getDictionary(_:)->[String:V]``
+/// produce collections of these. The conversions are strict: a `Bool` is never a number, a number is never a string,
+/// and an integer type takes a number only when its value is a whole number in range.
 ///
 /// The library provides every conformance; the requirements are its implementation.
 public protocol JSONPrimitive {
