@@ -15,6 +15,9 @@ import JSONMapper
 //   swift run -c release Profile stream-map elements /tmp/records.json     (or data, lines, validate)
 //   swift run -c release Profile stream-write lines 256 /tmp/orders.jsonl   (or array, data, encoder)
 //   swift run -c release Profile stream-write-check lines 256 /tmp/orders.jsonl   (or array)
+//   swift run -c release Profile peers-serve [FOLDER]      (the Swift side of Scripts/peers.sh, see Peers)
+//   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
+//   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
 let arguments = CommandLine.arguments
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
     StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
@@ -34,6 +37,18 @@ if arguments.count > 4, arguments[1].hasPrefix("stream-write"), let megabytes = 
 }
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
+    exit(0)
+}
+if arguments.count > 4, arguments[1] == "small-generate", let records = Int(arguments[2]) {
+    SmallRecords.generate(count: records, arrayPath: arguments[3], linesPath: arguments[4])
+    exit(0)
+}
+if arguments.count > 3, arguments[1] == "small-map" {
+    SmallRecords.map(way: arguments[2], path: arguments[3])
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "peers-serve" {
+    Peers.serve(folder: arguments.count > 2 ? arguments[2] : Payloads.folder.path)
     exit(0)
 }
 if arguments.count > 1, arguments[1] == "race" {
