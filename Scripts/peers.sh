@@ -25,13 +25,15 @@ fail() {
 
 command -v python3 >/dev/null 2>&1 || fail "python3 is not installed: it runs orjson and simdjson"
 for payload in twitter citm_catalog canada; do
-    [ -f "$data/$payload.json" ] || fail "missing $data/$payload.json (set JSONMAPPER_BENCH_DATA to the payloads' folder)"
+    [ -f "$data/$payload.json" ] \
+        || fail "missing $data/$payload.json (set JSONMAPPER_BENCH_DATA to the payloads' folder)"
 done
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || fail "ROUNDS must be a positive number, not '$rounds'"
 mkdir -p "$root/.build"
 
 if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv" >"$log" 2>&1 || fail "python3 -m venv $venv failed (is the venv module installed?); see $log"
+    python3 -m venv "$venv" >"$log" 2>&1 \
+        || fail "python3 -m venv $venv failed (is the venv module installed?); see $log"
 fi
 # shellcheck disable=SC2086 # the package list is split on purpose
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check $packages >"$log" 2>&1 \
