@@ -6,7 +6,7 @@
 # targets name. A measurement script only: orjson and pysimdjson go into a virtual environment under .build/
 # (never committed); the library and its tests depend on nothing.
 #
-#   bash Scripts/peers.sh [ROUNDS]           # default 15 rounds; BATCH_MS=20 sizes each way's batch per round
+#   bash Scripts/peers.sh [ROUNDS]           # default 15 rounds; BATCH_MS=30 sizes each way's batch per round
 #
 # Environment: JSONMAPPER_BENCH_DATA (the payloads' folder), PEERS_PACKAGES (what pip installs; pinned by default
 # so that figures taken at different times compare the same peers).
@@ -48,4 +48,4 @@ profile="$(cd "$root/Benchmarks" && swift build -c release --show-bin-path)/Prof
 jsonmapper="$(cd "$root" && swift build -c release --show-bin-path)/jsonmapper"
 
 exec "$venv/bin/python" "$root/Scripts/peers.py" --profile "$profile" --jsonmapper "$jsonmapper" --data "$data" \
-    --rounds "$rounds" --batch-ms "${BATCH_MS:-20}"
+    --rounds "$rounds" --batch-ms "${BATCH_MS:-30}"
