@@ -49,6 +49,8 @@ class Swift:
     """The `Profile peers-serve` process."""
 
     def __init__(self, profile, folder):
+        self.faults = {}
+        self.runs = {}
         self.process = subprocess.Popen(
             [profile, "peers-serve", folder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -62,7 +64,15 @@ class Swift:
         line = self.process.stdout.readline().strip()
         if not line or line.startswith("error:"):
             fail(f"the Swift server failed: {line or 'no answer'}")
-        return [int(word) for word in line.split()]
+        times, _, faults = line.partition(" faults ")
+        self.faults[(way, payload)] = self.faults.get((way, payload), 0) + int(faults or 0)
+        self.runs[(way, payload)] = self.runs.get((way, payload), 0) + repetitions
+        return [int(word) for word in times.split()]
+
+    def faults_per_run(self, way, payload):
+        """The minor page faults per repetition of `way` on `payload` so far (warm-up included)."""
+        runs = self.runs.get((way, payload), 0)
+        return self.faults[(way, payload)] / runs if runs else 0
 
     def close(self):
         self.process.stdin.write("quit\n")
@@ -173,7 +183,7 @@ def main():
                 for way in order:
                     rounds[way].append(ways[way](batch[way]))
             results[payload] = (len(data), rounds)
-            print_payload(payload, len(data), rounds)
+            print_payload(payload, len(data), rounds, swift)
     finally:
         swift.close()
         os.unlink(empty.name)
@@ -221,10 +231,10 @@ RATIOS = [
 ]
 
 
-def print_payload(payload, size, rounds):
+def print_payload(payload, size, rounds, swift):
     print(f"\n## {payload}.json ({size:,} bytes)\n")
-    print("| way | median ms | MB/s | repetitions per round |")
-    print("| --- | ---: | ---: | ---: |")
+    print("| way | median ms | MB/s | repetitions per round | page faults per repetition |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for way in ["orjson", "orjson-gc", "simdjson", "map", "parse", "validate", "validate-file", "check", "check-net",
                 "decoder", "serialization"]:
         if way == "check-net":
@@ -233,7 +243,8 @@ def print_payload(payload, size, rounds):
         else:
             ms = median_ns(rounds, way) / 1e6
             repetitions = str(len(rounds[way][0]))
-        print(f"| {LABELS[way]} | {ms:.3f} | {throughput(size, rounds, way):,.0f} | {repetitions} |")
+        faults = f"{swift.faults_per_run(way, payload):.1f}" if way in SWIFT_WAYS else ""
+        print(f"| {LABELS[way]} | {ms:.3f} | {throughput(size, rounds, way):,.0f} | {repetitions} | {faults} |")
     startup = median_ns(rounds, "check-startup") / 1e6
     print(f"\n`jsonmapper check` of a file holding `{{}}`: {startup:.1f} ms (process startup)\n")
     print("| ratio | median of rounds | min–max |")

@@ -6,7 +6,8 @@ import JSONMapper
 /// interleave its own timings and these round by round.
 ///
 ///     swift run -c release Profile peers-serve [FOLDER]
-///     map twitter 20          → 20 times `Timeline(JSONMapper.context(data))`, the nanoseconds of each on one line
+///     map twitter 20          → 20 times `Timeline(JSONMapper.context(data))`: the nanoseconds of each, then
+///                               `faults` and the minor page faults the 20 took, on one line
 ///     quit                    → prints the checksum and ends
 ///
 /// Ways: `map` (the benchmark models), `parse` (`JSONMapper.context(data)` and no getter), `validate`
@@ -49,12 +50,13 @@ enum Peers {
             }
             var times: [String] = []
             times.reserveCapacity(repetitions)
+            let faults = minorFaults()
             for _ in 0..<repetitions {
                 let start = DispatchTime.now().uptimeNanoseconds
                 checksum &+= run()
                 times.append(String(DispatchTime.now().uptimeNanoseconds - start))
             }
-            reply(times.joined(separator: " "))
+            reply(times.joined(separator: " ") + " faults \(minorFaults() - faults)")
         }
         reply("checksum \(checksum)")
     }
@@ -100,6 +102,14 @@ enum Peers {
         }
         if let error = mapped.errors.first { return "\(name): mapping recorded \(error)" }
         return nil
+    }
+
+    /// The minor page faults of this process so far: first touches of fresh memory, which cost microseconds each
+    /// on a virtual machine.
+    static func minorFaults() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_minflt
     }
 
     /// Writes `line` to standard output at once, unbuffered: the driver waits for it on a pipe.
