@@ -2,7 +2,8 @@
 
 Run through peers.sh, which prepares the virtual environment and the release builds. One process measures every
 way: orjson and simdjson here, JSONMapper through the `Profile peers-serve` server (one command per line on its
-standard input, the nanoseconds of each repetition back on one line), and `jsonmapper check` as a process. Each
+standard input, the nanoseconds of each repetition and the batch's page faults back on one line), and
+`jsonmapper check` as a process. Each
 round runs every way once, a batch of repetitions sized to about --batch-ms, in an order that rotates from round
 to round, so that the load of a shared machine falls on all ways alike. Figures are medians: throughput from the
 median of all repetitions, ratios as the median of the rounds' ratios (each round's ways ran back to back).
