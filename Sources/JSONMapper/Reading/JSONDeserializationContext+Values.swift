@@ -3,7 +3,8 @@
 //     metadata = c.getValue("metadata")          // nil when missing, .null for null
 //     let tags: [JSONValue] = c.getArray("tags") // mixed arrays
 //
-// `JSONValue` is also a `JSONPrimitive`, so the array, dictionary and `at:` getters take it.
+// `JSONValue` is also a `JSONPrimitive` (`Value/JSONValue+Reading.swift`), so the array, dictionary and `at:` getters
+// take it.
 
 extension JSONDeserializationContext {
     /// The value at `key` as a ``JSONValue``: `nil` when the key is missing, ``JSONValue/null`` for `null`.
@@ -63,24 +64,6 @@ extension JSONDeserializationContext {
         case .failure(let problem):
             let error = problem.error(at: path(), required: required)
             required ? fail(error) : record(error)
-            return nil
-        }
-    }
-}
-
-/// `JSONValue` reads any value, `null` included, so `[JSONValue]` arrays keep every element.
-extension JSONValue: JSONPrimitive {
-    /// `JSONValue`.
-    public static var jsonTypeName: String { "JSONValue" }
-
-    /// Reads any value.
-    public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> JSONValue? {
-        switch make(from: reader.node) {
-        case .success(let value):
-            return value
-        case .failure(let problem):
-            let error = problem.error(at: path(), required: reader.required)
-            reader.required ? reader.context.fail(error) : reader.context.record(error)
             return nil
         }
     }

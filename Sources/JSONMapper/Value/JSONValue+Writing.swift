@@ -1,5 +1,6 @@
-// Writing a `JSONValue` without recursion: the containers being written wait on a stack of their own, and numbers
-// are written with the text they were read with.
+// Where `JSONValue` writes itself: its `JSONWritableValue` conformance, and the writer's walk over it, without
+// recursion: the containers being written wait on a stack of their own, and numbers are written with the text they
+// were read with.
 
 extension JSONWriter {
     /// Writes `value` at the current position.
