@@ -24,39 +24,3 @@ enum Coercion {
         policy.stringsFromNumbers ? node.numberText : nil
     }
 }
-
-extension NumberText {
-    /// Calls `body` with the number `text` spells, if `text` is exactly one JSON number (no spaces, no `+`).
-    static func withJSONNumber<R>(in text: String, _ body: (NumberText) -> R) -> R? {
-        var text = text
-        return text.withUTF8 { bytes in isJSONNumber(bytes) ? body(NumberText(bytes: bytes)) : nil }
-    }
-
-    /// Whether `bytes` are exactly RFC 8259's `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    static func isJSONNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = bytes.count
-        func digits() -> Int {
-            let start = i
-            i = Digits.endOfDigits(in: bytes, from: i)
-            return i - start
-        }
-        if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < n else { return false }
-        if bytes[i] == UInt8(ascii: "0") {
-            i += 1
-        } else if digits() == 0 {
-            return false
-        }
-        if i < n, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digits() > 0 else { return false }
-        }
-        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return i == n
-    }
-}

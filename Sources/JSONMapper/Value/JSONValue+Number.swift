@@ -21,7 +21,7 @@ extension JSONValue {
         ///
         /// - Parameter text: A JSON number.
         public init?(text: String) {
-            guard NumberKey.isJSONNumber(text) else { return nil }
+            guard NumberGrammar.isJSONNumber(text) else { return nil }
             self.text = text
         }
 

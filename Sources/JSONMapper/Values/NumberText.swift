@@ -81,7 +81,7 @@ struct NumberText {
             i += 1
         }
         var exponent = 0
-        while i < n, NativeScanner.isDigit(bytes[i]) {
+        while i < n, Digits.isDigit(bytes[i]) {
             let digit = Int(bytes[i] &- UInt8(ascii: "0"))
             exponent = exponent < exponentLimit / 10 ? min(exponent * 10 + digit, exponentLimit) : exponentLimit
             i += 1
@@ -134,7 +134,7 @@ struct NumberText {
         var inFraction = false
         while i < n {
             let byte = bytes[i]
-            if NativeScanner.isDigit(byte) {
+            if Digits.isDigit(byte) {
                 if significand != 0 || byte != UInt8(ascii: "0") {
                     guard digits < 19 else { return nil }
                     digits += 1
@@ -160,7 +160,7 @@ struct NumberText {
         // Fast path: plain digits, short enough not to overflow UInt64.
         let negative = bytes.first == UInt8(ascii: "-")
         let start = negative ? 1 : 0
-        if bytes.count - start <= 19, bytes[start...].allSatisfy(NativeScanner.isDigit) {
+        if bytes.count - start <= 19, bytes[start...].allSatisfy(Digits.isDigit) {
             var magnitude: UInt64 = 0
             for byte in bytes[start...] {
                 magnitude = magnitude &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))

@@ -75,27 +75,6 @@ enum PieceErrors {
         case UInt8(ascii: "n"): return equals("null")
         default: break
         }
-        func isDigit(_ i: Int) -> Bool { i < count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
-        var i = 0
-        if bytes[0] == UInt8(ascii: "-") { i = 1 }
-        if i < count && bytes[i] == UInt8(ascii: "0") {
-            i += 1
-        } else if isDigit(i) {
-            while isDigit(i) { i += 1 }
-        } else {
-            return false
-        }
-        if i < count && bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i += 1 }
-        }
-        if i < count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
-            i += 1
-            if i < count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i += 1 }
-        }
-        return i == count
+        return NumberGrammar.isJSONNumber(UnsafeBufferPointer(start: bytes, count: count))
     }
 }
