@@ -56,20 +56,14 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// The record of members read, when the options ask for unknown keys and this context is on an object.
     private(set) var tracker: ReadTracker?
 
-    /// The session document's tape when this context reads a native object, for the getters' fast path: a plain
-    /// value, read without retaining anything.
-    private(set) var view: TapeView?
-    /// The tape index of that object.
-    private(set) var objectIndex = 0
-    /// The thread that made (or last reused) this context: only it uses `lookup` and `spare`, so that neither needs
-    /// a lock, and a context shared with other threads stays safe (they take the slower paths).
+    /// The native engine's lookup of members when this context reads a native object, for the getters' fast path.
+    /// Unchecked for exclusivity: the owner thread alone uses its lookup state, and other threads only the table
+    /// that they share under `session.lock` (see `ObjectLookup`), so accesses never overlap on the same state.
+    @exclusivity(unchecked) private var members = ObjectLookup()
+    /// The thread that made (or last reused) this context: only it uses the lookup state in `members` and `spare`,
+    /// so that neither needs a lock, and a context shared with other threads stays safe (they take the slower
+    /// paths).
     private var owner: pthread_t
-    /// The state of member lookups on this thread.
-    private var lookup = MemberLookup()
-    /// The hash table of the object's keys, kept for the next object when the context is reused.
-    private var slots = MemberSlots()
-    /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
-    private var repeatedKeys: MemberTable?
     /// A context for nested models that finished with it, kept to be reused for the next nested model: mapping an
     /// array of models allocates one context instead of one per element.
     private var spare: JSONDeserializationContext?
@@ -77,8 +71,6 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
     private var reportedNotObject = false
-    /// The table of an object's keys that threads other than the owner look members up in.
-    private var sharedKeys: (object: Int, table: MemberTable)?
 
     init(
         session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool,
@@ -90,10 +82,6 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.recordsErrors = records
         self.owner = pthread_self()
         place(Self.storage(of: node, in: session), parent: parent, step: step, records: records, collection: collection)
-    }
-
-    deinit {
-        slots.free()
     }
 
     /// The value this context reads; `nil` for an invalid document or a placeholder.
@@ -130,13 +118,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.recordsErrors = records
         self.collection = collection
         if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
-            self.view = view
-            objectIndex = index
+            members.place(view, object: index)
         } else {
-            view = nil
+            members.place(nil, object: 0)
         }
-        lookup.reset()
-        repeatedKeys = nil
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
             let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
             self.tracker = tracker
@@ -239,7 +224,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         guard isOwnedHere, spare == nil, isKnownUniquelyReferenced(&context) else { return }
         context.parent = nil
         context.storage = .empty
-        context.view = nil
+        context.members.clear()
         context.tracker = nil
         spare = context
     }
@@ -357,7 +342,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
         markRead(key)
-        if let view, let document = session.document {
+        if let view = members.view, let document = session.document {
             return nativeMember(key, in: view).map { .native(document, $0) }
         }
         if let member = node.member(key) { return member }
@@ -368,47 +353,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// The tape index of member `key` of this context's native object.
     @inline(__always)
     func nativeMember(_ key: String, in view: TapeView) -> Int? {
-        let object = objectIndex
-        guard isOwnedHere else { return sharedMember(key, in: view) }
-        if lookup.keys == .general { return generalMember(key, in: view) }
-        var lookup = self.lookup
-        var slots = self.slots
-        let index = TapeView.withUTF8(key) {
-            view.member(of: object, key: $0, lookup: &lookup, slots: &slots)
-        }
-        self.lookup = lookup
-        self.slots = slots
-        return index ?? (lookup.keys == .general ? generalMember(key, in: view) : nil)
-    }
-
-    /// Member `key` looked up from a thread other than the owner, whose lookup state is not this thread's to use:
-    /// a large object gets a table of its keys, built once under the lock and read by every such thread.
-    private func sharedMember(_ key: String, in view: TapeView) -> Int? {
-        let object = objectIndex
-        guard view.count(of: object) >= MemberLookup.tableThreshold else {
-            return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
-        }
-        let table = session.lock.withLock { () -> MemberTable? in
-            if sharedKeys?.object != object {
-                sharedKeys = MemberTable(document: view, object: object).map { (object, $0) }
-            }
-            return sharedKeys?.table
-        }
-        return TapeView.withUTF8(key) { wanted in
-            table.map { $0.value(of: wanted, in: view) } ?? view.lastMember(of: object, key: wanted)
-        }
-    }
-
-    /// The last member named `key` of an object with repeated or escaped keys: by a table when it is large.
-    private func generalMember(_ key: String, in view: TapeView) -> Int? {
-        let object = objectIndex
-        if repeatedKeys == nil, view.count(of: object) >= MemberLookup.tableThreshold {
-            repeatedKeys = MemberTable(document: view, object: object)
-        }
-        return TapeView.withUTF8(key) { wanted in
-            if let table = repeatedKeys { return table.value(of: wanted, in: view) }
-            return view.lastMember(of: object, key: wanted)
-        }
+        members.member(key, in: view, ownedHere: isOwnedHere, lock: session.lock)
     }
 
     /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general
@@ -422,7 +367,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Looks `key` up for a fast getter, without recording anything.
     @inline(__always)
     func fastMember(_ key: String) -> FastMember {
-        guard let view, tracker == nil else { return .general }
+        guard let view = members.view, tracker == nil else { return .general }
         guard let index = nativeMember(key, in: view) else { return .missing }
         return .found(view, index)
     }
