@@ -6,7 +6,10 @@ import Foundation
 /// exactly one value by ``ValueFinder``'s reckoning are gathered into batches of about ``batchBytes`` that the
 /// native scanner reads as one array `[line,line,…]`, so that a batch costs one scan and two allocations. When a
 /// batch does not scan cleanly, or a line does not look like one value, each line is scanned on its own: that is the
-/// ground truth, and a malformed line gives an invalid context whose error has its line and column in the whole input.
+/// ground truth, and a malformed line gives a failure whose error has its line and column in the whole input.
+///
+/// It hands out documents, not contexts: `JSONMapper.lines` makes each record a context (see
+/// `Streaming/JSONDeserializationContext+Records.swift`).
 final class LineSplitter {
     /// Lines are scanned together until a batch holds this many bytes.
     static let batchBytes = 64 * 1024
@@ -34,7 +37,7 @@ final class LineSplitter {
     private var batchStart: Int?
     private var batch: [BatchLine] = []
     private var finder = ValueFinder()
-    private var ready: [(line: Int, context: JSONDeserializationContext)] = []
+    private var ready: [(line: Int, record: StreamedRecord)] = []
     private var readyIndex = 0
     private var done = false
 
@@ -44,8 +47,8 @@ final class LineSplitter {
         self.batchLimit = batchLimit
     }
 
-    /// The next non-blank line's number and context, or `nil` at the end of input.
-    func next() -> (line: Int, context: JSONDeserializationContext)? {
+    /// The next non-blank line's number and record, or `nil` at the end of input.
+    func nextRecord() -> (line: Int, record: StreamedRecord)? {
         while readyIndex == ready.count {
             if done { return nil }
             ready.removeAll(keepingCapacity: true)
@@ -75,7 +78,7 @@ final class LineSplitter {
             if window.count - cursor >= check {
                 if let error = earlyError() {
                     flush()
-                    ready.append((line, .makeInvalid(error, options: options)))
+                    ready.append((line, .failure(error)))
                     return skipRestOfLine()
                 }
                 check *= 2
@@ -87,7 +90,7 @@ final class LineSplitter {
         }
         if !hasNewline, let failure = window.failure {
             flush()
-            ready.append((line, .makeInvalid(failure, options: options)))
+            ready.append((line, .failure(failure)))
             done = true
             return
         }
@@ -163,9 +166,7 @@ final class LineSplitter {
                 document.count(of: NativeDocument.root) == batch.count
             {
                 document.forEachElement(of: NativeDocument.root) { index, element in
-                    let context = JSONDeserializationContext.makeRoot(
-                        node: .native(document, element), options: options, pathPrefix: [])
-                    ready.append((batch[index].number, context))
+                    ready.append((batch[index].number, .value(document, index: element, path: [])))
                 }
                 return
             }
@@ -176,8 +177,8 @@ final class LineSplitter {
         }
     }
 
-    /// The context of the line from `start` to `end`, scanned on its own.
-    private func single(start: Int, end: Int, number: Int) -> JSONDeserializationContext {
+    /// The record of the line from `start` to `end`, scanned on its own.
+    private func single(start: Int, end: Int, number: Int) -> StreamedRecord {
         // The scanner skips a byte-order mark at the start of what it scans: after the first line, a space before
         // the line keeps one from being skipped.
         let shielded = window.offset(of: start) > 0 ? 1 : 0
@@ -187,9 +188,9 @@ final class LineSplitter {
             if shielded == 1 { buffer[0] = UInt8(ascii: " ") }
             (buffer + shielded).update(from: window.bytes + start, count: count - shielded)
             let document = try NativeDocument(adopting: buffer, count: count, maximumDepth: options.maximumDepth)
-            return .makeRoot(node: .native(document, NativeDocument.root), options: options, pathPrefix: [])
+            return .value(document, index: NativeDocument.root, path: [])
         } catch {
-            return .makeInvalid(relocated(error, line: number, injected: shielded), options: options)
+            return .failure(relocated(error, line: number, injected: shielded))
         }
     }
 
@@ -225,7 +226,7 @@ final class LineSplitter {
             }
             cursor = window.count
             if window.atEnd {
-                if let failure = window.failure { ready.append((line, .makeInvalid(failure, options: options))) }
+                if let failure = window.failure { ready.append((line, .failure(failure))) }
                 done = true
                 return
             }

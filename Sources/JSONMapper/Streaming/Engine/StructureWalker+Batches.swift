@@ -37,8 +37,8 @@ extension StructureWalker {
         }
     }
 
-    /// Scans the batch as one array; for the target array, makes a context for each element. An error in it ends
-    /// the walk, after contexts for the elements before the one that holds it.
+    /// Scans the batch as one array; for the target array, makes a record of each element. An error in it ends
+    /// the walk, after records of the elements before the one that holds it.
     func flushBatch() {
         guard let start = batch.start, !batch.ends.isEmpty else { return batch.reset() }
         defer { batch.reset() }
@@ -93,10 +93,7 @@ extension StructureWalker {
     private func emit(_ document: NativeDocument, firstIndex: Int) {
         let path = target ?? []
         document.forEachElement(of: NativeDocument.root) { position, index in
-            ready.append(
-                .makeRoot(
-                    node: .native(document, index), options: options, pathPrefix: path + [.index(firstIndex + position)]
-                ))
+            ready.append(.value(document, index: index, path: path + [.index(firstIndex + position)]))
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record (or key, or
-/// number), and hands out the elements of one array in it as contexts.
+/// number), and hands out the elements of one array in it as records (a document and a path; `JSONMapper.elements`
+/// makes each a context).
 ///
 /// The walker follows the containers that are too large to hold, or that lead to the target array, on a stack of
 /// its own (never by recursion), and checks what lies between their values itself, with the native scanner's
@@ -30,7 +31,7 @@ final class StructureWalker {
         var key: String?
         /// Whether this container lies on the path to the target array.
         let onPath: Bool
-        /// Whether this is the target array, whose elements become contexts.
+        /// Whether this is the target array, whose elements become records.
         let isTarget: Bool
     }
 
@@ -57,7 +58,7 @@ final class StructureWalker {
     /// ``unitBudget`` and ``batchBytes`` for this walk (tests make them small to reach every path).
     let budget: Int
     let batchLimit: Int
-    /// The path to the array whose elements become contexts; `nil` to validate only.
+    /// The path to the array whose elements become records; `nil` to validate only.
     let target: [PathComponent]?
     var frames: [Frame] = []
     var state = State.start
@@ -68,10 +69,10 @@ final class StructureWalker {
     /// Whether ``finder`` is searching, so that refills keep its bytes.
     var finding = false
     var batch = Batch()
-    /// Contexts ready to be handed out, from ``readyIndex`` on.
-    var ready: [JSONDeserializationContext] = []
+    /// Records ready to be handed out, from ``readyIndex`` on.
+    var ready: [StreamedRecord] = []
     var readyIndex = 0
-    /// The error that ends the walk, handed out after the contexts before it.
+    /// The error that ends the walk, handed out after the records before it.
     var finalError: JSONMappingError?
 
     init(
@@ -87,13 +88,13 @@ final class StructureWalker {
 
     // MARK: Driving
 
-    /// The next element's context, the invalid context that ends the walk, or `nil` at the end.
-    func next() -> JSONDeserializationContext? {
+    /// The next element's record, the failure that ends the walk, or `nil` at the end.
+    func nextRecord() -> StreamedRecord? {
         while readyIndex == ready.count {
             if case .done = state {
                 guard let error = finalError else { return nil }
                 finalError = nil
-                return .makeInvalid(error, options: options)
+                return .failure(error)
             }
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
