@@ -42,7 +42,7 @@ public enum JSONMapper {
                 let document = try NativeDocument(data: data, maximumDepth: options.maximumDepth)
                 return JSONDeserializationContext(root: .native(document, NativeDocument.root), options: options)
             } catch {
-                return JSONDeserializationContext(invalid: error, options: options)
+                return JSONDeserializationContext(invalid: JSONMappingError(error), options: options)
             }
         case .foundation:
             switch FoundationEngine.parse(data, options: options) {
@@ -89,20 +89,25 @@ public enum JSONMapper {
     public static func context(
         _ stream: InputStream, engine: Engine = .native, options: Options = .default
     ) -> JSONDeserializationContext {
+        let input: StreamReader.Input
         do {
-            let input = try StreamReader.readAll(stream)
-            switch engine {
-            case .native:
+            input = try StreamReader.readAll(stream)
+        } catch {
+            return JSONDeserializationContext(invalid: error, options: options)
+        }
+        switch engine {
+        case .native:
+            do {
                 let document = try NativeDocument(
                     adopting: input.bytes, count: input.count, maximumDepth: options.maximumDepth)
                 return JSONDeserializationContext(root: .native(document, NativeDocument.root), options: options)
-            case .foundation:
-                // A RawMemory buffer is a malloc block: Data frees it with free().
-                let data = Data(bytesNoCopy: input.bytes, count: input.count, deallocator: .free)
-                return context(data, engine: .foundation, options: options)
+            } catch {
+                return JSONDeserializationContext(invalid: JSONMappingError(error), options: options)
             }
-        } catch {
-            return JSONDeserializationContext(invalid: error, options: options)
+        case .foundation:
+            // A RawMemory buffer is a malloc block: Data frees it with free().
+            let data = Data(bytesNoCopy: input.bytes, count: input.count, deallocator: .free)
+            return context(data, engine: .foundation, options: options)
         }
     }
 

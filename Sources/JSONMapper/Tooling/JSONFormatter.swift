@@ -29,7 +29,12 @@ package enum JSONFormatter {
         _ data: Data, options: JSONMapper.WriteOptions, chunkSize: Int = defaultChunkSize,
         to output: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        let document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
+        let document: NativeDocument
+        do {
+            document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
+        } catch {
+            throw JSONMappingError(error)
+        }
         let view = document.view
         var writer = JSONWriter(settings: options.settings, capacity: chunkSize + chunkSize / 4)
         var pending: [Container] = []

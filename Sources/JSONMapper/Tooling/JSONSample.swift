@@ -20,7 +20,7 @@ package struct JSONSample {
             let document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
             return .success(JSONSample(node: .native(document, NativeDocument.root)))
         } catch {
-            return .failure(error)
+            return .failure(JSONMappingError(error))
         }
     }
 

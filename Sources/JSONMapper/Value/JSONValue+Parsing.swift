@@ -26,7 +26,12 @@ extension JSONValue {
     ///   - options: The parsing settings; only ``JSONMapper/Options/maximumDepth`` applies.
     /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `data` is not JSON.
     public init(parsing data: Data, options: JSONMapper.Options) throws(JSONMappingError) {
-        let document = try NativeDocument(data: data, maximumDepth: options.maximumDepth)
+        let document: NativeDocument
+        do {
+            document = try NativeDocument(data: data, maximumDepth: options.maximumDepth)
+        } catch {
+            throw JSONMappingError(error)
+        }
         switch JSONValue.make(from: .native(document, NativeDocument.root)) {
         case .success(let value): self = value
         case .failure(let problem): throw problem.error(at: "")

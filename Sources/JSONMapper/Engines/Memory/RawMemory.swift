@@ -30,9 +30,8 @@ enum RawMemory {
         Foundation.free(pointer)
     }
 
-    /// The error for an allocation of `bytes` that failed.
-    static func exhausted(_ bytes: Int) -> JSONMappingError {
-        JSONMappingError(
-            code: .malformedJSON, path: "", message: "not enough memory to read the document (\(bytes) bytes more)")
+    /// The error for an allocation of `bytes` that failed while reading a document.
+    static func exhausted(_ bytes: Int) -> ScanError {
+        ScanError(message: "not enough memory to read the document (\(bytes) bytes more)")
     }
 }

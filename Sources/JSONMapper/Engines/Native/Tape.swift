@@ -121,7 +121,7 @@ struct TapeBuffer: ~Copyable {
     }
 
     /// - Throws: When even the first block cannot be allocated.
-    init(estimatedCount: Int) throws(JSONMappingError) {
+    init(estimatedCount: Int) throws(ScanError) {
         capacity = max(16, estimatedCount)
         guard let base = RawMemory.allocate(UInt64.self, count: capacity) else {
             throw RawMemory.exhausted(capacity * MemoryLayout<UInt64>.stride)
@@ -134,7 +134,7 @@ struct TapeBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ entry: TapeEntry) throws(JSONMappingError) {
+    mutating func append(_ entry: TapeEntry) throws(ScanError) {
         if count == capacity { try grow() }
         base[count] = entry.bits
         count &+= 1  // below `capacity`, so no overflow to check for
@@ -148,7 +148,7 @@ struct TapeBuffer: ~Copyable {
     @inline(__always)
     subscript(index: Int) -> TapeEntry { TapeEntry(bits: base[index]) }
 
-    private mutating func grow() throws(JSONMappingError) {
+    private mutating func grow() throws(ScanError) {
         let newCapacity = Self.grownCapacity(capacity)
         guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
             throw RawMemory.exhausted((newCapacity - capacity) * MemoryLayout<UInt64>.stride)

@@ -190,7 +190,7 @@ final class LineSplitter {
             let document = try NativeDocument(adopting: buffer, count: count, maximumDepth: options.maximumDepth)
             return .value(document, index: NativeDocument.root, path: [])
         } catch {
-            return .failure(relocated(error, line: number, injected: shielded))
+            return .failure(relocated(JSONMappingError(error), line: number, injected: shielded))
         }
     }
 
@@ -211,7 +211,7 @@ final class LineSplitter {
         } catch {
             let end = SourcePosition.lineAndColumn(of: count, in: window.bytes + cursor, count: count)
             if error.line == end.0 && error.column == end.1 { return nil }
-            return relocated(error, line: line)
+            return relocated(JSONMappingError(error), line: line)
         }
     }
 

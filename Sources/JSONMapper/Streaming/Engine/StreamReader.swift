@@ -34,14 +34,19 @@ enum StreamReader {
                 column: 1)
         }
         var capacity = chunkSize
-        var buffer = try NativeDocument.allocateBuffer(count: capacity)
+        var buffer: UnsafeMutablePointer<UInt8>
+        do {
+            buffer = try NativeDocument.allocateBuffer(count: capacity)
+        } catch {
+            throw JSONMappingError(error)
+        }
         var count = 0
         while true {
             if capacity - count < chunkSize {
                 let larger = grownCapacity(capacity, count: count)
                 guard let grown = RawMemory.reallocate(buffer, count: larger + NativeScanner.padding) else {
                     RawMemory.free(buffer)
-                    throw RawMemory.exhausted(larger - capacity)
+                    throw JSONMappingError(RawMemory.exhausted(larger - capacity))
                 }
                 buffer = grown
                 capacity = larger

@@ -40,7 +40,11 @@ final class StreamWindow {
     /// - Throws: When the first buffer cannot be allocated.
     init(_ stream: InputStream) throws(JSONMappingError) {
         capacity = Self.initialCapacity
-        bytes = try NativeDocument.allocateBuffer(count: capacity)
+        do {
+            bytes = try NativeDocument.allocateBuffer(count: capacity)
+        } catch {
+            throw JSONMappingError(error)
+        }
         bytes.initialize(repeating: 0, count: capacity)
         self.stream = stream
         if stream.streamStatus == .notOpen {

@@ -86,7 +86,7 @@ extension StructureWalker {
             if closed { buffer[1 + length] = UInt8(ascii: "]") }
             return .success(try NativeDocument(adopting: buffer, count: total, maximumDepth: depth))
         } catch {
-            return .failure(error)
+            return .failure(JSONMappingError(error))
         }
     }
 

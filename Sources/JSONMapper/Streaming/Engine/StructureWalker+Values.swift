@@ -283,9 +283,13 @@ extension StructureWalker {
             after.storeBytes(of: saved, as: UInt64.self)
             window.bytes[start] = first
         }
-        let scanner = try NativeScanner(
-            bytes: window.bytes + start, count: count, maximumDepth: options.maximumDepth - frames.count)
-        _ = try scanner.scan()
+        do {
+            let scanner = try NativeScanner(
+                bytes: window.bytes + start, count: count, maximumDepth: options.maximumDepth - frames.count)
+            _ = try scanner.scan()
+        } catch {
+            throw JSONMappingError(error)
+        }
     }
 
     /// An error the scanner found in the value at `start`, at its place in the whole input.
