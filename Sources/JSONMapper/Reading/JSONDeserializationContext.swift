@@ -353,7 +353,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// The tape index of member `key` of this context's native object.
     @inline(__always)
     func nativeMember(_ key: String, in view: TapeView) -> Int? {
-        members.member(key, in: view, ownedHere: isOwnedHere, lock: session.lock)
+        guard isOwnedHere else { return members.sharedMember(key, in: view, lock: session.lock) }
+        return members.member(key, in: view)
     }
 
     /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general

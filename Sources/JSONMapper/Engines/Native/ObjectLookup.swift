@@ -21,7 +21,7 @@ struct ObjectLookup: ~Copyable {
     /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
     private var repeatedKeys: MemberTable?
     /// The table of an object's keys that threads other than the owner look members up in; guarded by the lock that
-    /// they pass to ``member(_:ownedHere:lock:)``.
+    /// they pass to ``sharedMember(_:in:lock:)``.
     private var sharedKeys: (object: Int, table: MemberTable)?
 
     init() {}
@@ -45,15 +45,12 @@ struct ObjectLookup: ~Copyable {
         view = nil
     }
 
-    /// The tape index of the value of member `key` of the object (which ``view`` must show), by the last-wins rule.
-    ///
-    /// - Parameters:
-    ///   - ownedHere: Whether the calling thread owns the reader, and so may use its lookup state.
-    ///   - lock: The lock that guards the table other threads share.
+    /// The tape index of the value of member `key` of the object (which ``view`` must show), by the last-wins rule,
+    /// for the thread that owns the reader: it alone uses the lookup state. Takes no lock (a lock passed on this path
+    /// would be retained and released on every lookup).
     @inline(__always)
-    mutating func member(_ key: String, in view: TapeView, ownedHere: Bool, lock: NSLock) -> Int? {
+    mutating func member(_ key: String, in view: TapeView) -> Int? {
         let object = object
-        guard ownedHere else { return sharedMember(key, in: view, lock: lock) }
         if lookup.keys == .general { return generalMember(key, in: view) }
         let index = TapeView.withUTF8(key) {
             view.member(of: object, key: $0, lookup: &lookup, slots: &slots)
@@ -62,8 +59,8 @@ struct ObjectLookup: ~Copyable {
     }
 
     /// Member `key` looked up from a thread other than the owner, whose lookup state is not this thread's to use:
-    /// a large object gets a table of its keys, built once under the lock and read by every such thread.
-    private mutating func sharedMember(_ key: String, in view: TapeView, lock: NSLock) -> Int? {
+    /// a large object gets a table of its keys, built once under `lock` and read by every such thread.
+    mutating func sharedMember(_ key: String, in view: TapeView, lock: NSLock) -> Int? {
         let object = object
         guard view.count(of: object) >= MemberLookup.tableThreshold else {
             return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
