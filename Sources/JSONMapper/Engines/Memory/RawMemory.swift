@@ -1,6 +1,7 @@
 import Foundation
 
-/// `malloc`-family buffers for the native engine's input copy and tape.
+/// `malloc`-family memory for the native engine's input copy and tape, the stream buffers and the writer (through
+/// ``ByteBuffer``, which grows it).
 ///
 /// `realloc` grows and trims them without a second copy in memory (glibc moves large blocks with `mremap`), and an
 /// allocation that fails is reported instead of trapping, so that a document too large for memory gives an invalid
@@ -28,6 +29,11 @@ enum RawMemory {
 
     static func free<T>(_ pointer: UnsafeMutablePointer<T>) {
         Foundation.free(pointer)
+    }
+
+    /// An allocation of `bytes` bytes that failed.
+    struct Exhausted: Error {
+        let bytes: Int
     }
 
     /// The error for an allocation of `bytes` that failed while reading a document.

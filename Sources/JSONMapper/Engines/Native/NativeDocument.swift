@@ -25,9 +25,9 @@ final class NativeDocument: @unchecked Sendable {
     )
         throws(ScanError)
     {
-        do {
+        do throws(ScanError) {
             let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
-            let tape = try scanner.scan().take()
+            guard let tape = try scanner.scan().take() else { throw RawMemory.exhausted(0) }
             self.tape = tape.entries
             peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
         } catch {

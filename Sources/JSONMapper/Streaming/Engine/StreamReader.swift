@@ -33,35 +33,28 @@ enum StreamReader {
                 code: .malformedJSON, path: "", message: "the stream failed after 0 bytes: \(reason)", line: 1,
                 column: 1)
         }
-        var capacity = chunkSize
-        var buffer: UnsafeMutablePointer<UInt8>
+        var buffer: ByteBuffer
         do {
-            buffer = try NativeDocument.allocateBuffer(count: capacity)
+            buffer = try ByteBuffer(capacity: chunkSize, padding: NativeScanner.padding)
         } catch {
-            throw JSONMappingError(error)
+            throw JSONMappingError(RawMemory.exhausted(error.bytes))
         }
-        var count = 0
         while true {
-            if capacity - count < chunkSize {
-                let larger = grownCapacity(capacity, count: count)
-                guard let grown = RawMemory.reallocate(buffer, count: larger + NativeScanner.padding) else {
-                    RawMemory.free(buffer)
-                    throw JSONMappingError(RawMemory.exhausted(larger - capacity))
-                }
-                buffer = grown
-                capacity = larger
+            let capacity = buffer.capacity
+            guard buffer.reserve(chunkSize) else {
+                throw JSONMappingError(RawMemory.exhausted(grownCapacity(capacity, count: buffer.count) - capacity))
             }
-            let free = capacity - count
-            let read = stream.read(buffer + count, maxLength: free)
+            let free = buffer.capacity - buffer.count
+            let read = stream.read(buffer.base + buffer.count, maxLength: free)
             if read > 0 && read <= free {
-                count += read
+                buffer.count += read
             } else if read == 0 && stream.streamStatus != .error {
                 break
             } else {
                 // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may
                 // report its failure that way).
-                let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer, count: count)
-                RawMemory.free(buffer)
+                let count = buffer.count
+                let (line, column) = SourcePosition.lineAndColumn(of: count, in: buffer.base, count: count)
                 let reason = StreamFailure.readFailure(stream, returned: read, offered: free)
                 throw JSONMappingError(
                     code: .malformedJSON, path: "",
@@ -69,13 +62,14 @@ enum StreamReader {
             }
         }
         // The scanner reads the padding after the last byte: make it zero again over what the last read left.
-        (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
-        return Input(bytes: buffer, count: count)
+        buffer.zeroPadding()
+        guard let taken = buffer.take(trimmed: false) else { throw JSONMappingError(RawMemory.exhausted(0)) }
+        return Input(bytes: taken.bytes, count: taken.count)
     }
 
-    /// The capacity to grow a buffer of `capacity` bytes, `count` of them used, to: half as large again (so that
-    /// copying stays linear in the total), and always enough for ``chunkSize`` more bytes.
+    /// The capacity to grow a buffer of `capacity` bytes, `count` of them used, to: the buffers' one growth policy,
+    /// with room for ``chunkSize`` more bytes.
     static func grownCapacity(_ capacity: Int, count: Int) -> Int {
-        max(capacity + capacity / 2, count + chunkSize)
+        ByteBuffer.grownCapacity(capacity, toHold: count + chunkSize)
     }
 }

@@ -15,10 +15,12 @@ final class StreamWindow {
     /// The capacity of a new window: room for one read and the bytes an unfinished record keeps.
     static let initialCapacity = 2 * readSize
 
-    private(set) var bytes: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    /// The bytes, then ``NativeScanner/padding`` zero bytes after ``count``.
+    private var buffer: ByteBuffer
+    var bytes: UnsafeMutablePointer<UInt8> { buffer.base }
+    var capacity: Int { buffer.capacity }
     /// How many bytes the buffer holds; ``NativeScanner/padding`` zero bytes follow them.
-    private(set) var count = 0
+    var count: Int { buffer.count }
     /// Whether the stream has ended (or failed): no more bytes will come.
     private(set) var atEnd = false
     /// Why the stream ended early: a read error, a stream that reported more than it was offered, or no memory.
@@ -39,13 +41,12 @@ final class StreamWindow {
     ///
     /// - Throws: When the first buffer cannot be allocated.
     init(_ stream: InputStream) throws(JSONMappingError) {
-        capacity = Self.initialCapacity
         do {
-            bytes = try NativeDocument.allocateBuffer(count: capacity)
+            buffer = try ByteBuffer(capacity: Self.initialCapacity, padding: NativeScanner.padding)
         } catch {
-            throw JSONMappingError(error)
+            throw JSONMappingError(RawMemory.exhausted(error.bytes))
         }
-        bytes.initialize(repeating: 0, count: capacity)
+        buffer.base.initialize(repeating: 0, count: buffer.capacity + buffer.padding)
         self.stream = stream
         if stream.streamStatus == .notOpen {
             stream.open()
@@ -56,14 +57,13 @@ final class StreamWindow {
     }
 
     deinit {
-        RawMemory.free(bytes)
         if opened { stream.close() }
     }
 
-    /// The capacity to grow a full buffer of `capacity` bytes to, `count` of them kept: half as large again, and
-    /// always room for ``readSize`` more bytes.
+    /// The capacity to grow a full buffer of `capacity` bytes to, `count` of them kept: the buffers' one growth
+    /// policy, with room for ``readSize`` more bytes.
     static func grownCapacity(_ capacity: Int, count: Int) -> Int {
-        max(capacity + capacity / 2, count + readSize)
+        ByteBuffer.grownCapacity(capacity, toHold: count + readSize)
     }
 
     /// Discards the bytes before `keep` when the buffer needs the room, then reads once. Before the first read, a
@@ -81,11 +81,10 @@ final class StreamWindow {
             if keep > 0 {
                 moved = keep
                 advanceBase(over: keep)
-                bytes.update(from: bytes + keep, count: count - keep)
-                count -= keep
+                buffer.removeFirst(keep)
                 // The bytes after the new end are old input: zero the padding now, since no read (which zeroes it
                 // too) follows when the buffer cannot grow below.
-                (bytes + count).update(repeating: 0, count: NativeScanner.padding)
+                buffer.zeroPadding()
             }
             if capacity - count < Self.readSize && !grow() {
                 return moved
@@ -102,9 +101,9 @@ final class StreamWindow {
         let read = stream.read(bytes + count, maxLength: free)
         // Whatever the read reports, the stream may have written into all the space it was offered (a read that
         // fails, or ends, after writing part of its bytes): zero the padding after `count` again in every case.
-        defer { (bytes + count).update(repeating: 0, count: NativeScanner.padding) }
+        defer { buffer.zeroPadding() }
         if read > 0 && read <= free {
-            count += read
+            buffer.count += read
         } else if read == 0 && stream.streamStatus != .error {
             atEnd = true
         } else {
@@ -117,14 +116,13 @@ final class StreamWindow {
     }
 
     private func grow() -> Bool {
-        let larger = Self.grownCapacity(capacity, count: count)
-        guard let grown = RawMemory.reallocate(bytes, count: larger + NativeScanner.padding) else {
-            fail("not enough memory to read the document (\(larger - capacity) bytes more)")
+        let old = capacity
+        guard buffer.reserve(Self.readSize) else {
+            fail(RawMemory.exhausted(Self.grownCapacity(old, count: count) - old).message)
             return false
         }
-        bytes = grown
-        (bytes + capacity).initialize(repeating: 0, count: larger + NativeScanner.padding - capacity)
-        capacity = larger
+        // The new space is zero, as the first block was.
+        (buffer.base + old).initialize(repeating: 0, count: buffer.capacity + buffer.padding - old)
         return true
     }
 

@@ -71,12 +71,21 @@ struct JSONWriter: ~Copyable {
         static let moved = -2
     }
 
-    /// Where the writer points once its memory is gone: never written to (the capacity is then 0), never freed.
-    nonisolated(unsafe) private static let noMemory = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private(set) var capacity: Int
+    /// The output; without memory (capacity 0) once the memory is gone.
+    private var buffer: ByteBuffer
+    /// The first byte of the output.
+    var base: UnsafeMutablePointer<UInt8> {
+        @inline(__always) get { buffer.base }
+    }
+    /// The bytes written so far (those not yet drained).
+    var count: Int {
+        @inline(__always) get { buffer.count }
+        @inline(__always) set { buffer.count = newValue }
+    }
+    /// The bytes that fit before the output must grow.
+    var capacity: Int {
+        @inline(__always) get { buffer.capacity }
+    }
     let settings: Settings
     /// The innermost open container; `.root` outside all of them.
     var current = Frame(kind: .root)
@@ -98,18 +107,16 @@ struct JSONWriter: ~Copyable {
     init(settings: Settings, capacity: Int = 4096) {
         self.settings = settings
         let wanted = min(max(64, capacity), max(settings.memoryLimit, 0))
-        if wanted > 0, let base = RawMemory.allocate(UInt8.self, count: wanted) {
-            self.base = base
-            self.capacity = wanted
-        } else {
-            base = Self.noMemory
-            self.capacity = 0
+        do throws(RawMemory.Exhausted) {
+            guard wanted > 0 else { throw RawMemory.Exhausted(bytes: wanted) }
+            buffer = try ByteBuffer(capacity: wanted)
+        } catch {
+            buffer = ByteBuffer()
             fail(needing: wanted)
         }
     }
 
     deinit {
-        if base != Self.noMemory { RawMemory.free(base) }
         for index in memberIndexes { RawMemory.free(index.slots) }
     }
 
@@ -133,8 +140,7 @@ struct JSONWriter: ~Copyable {
         let done = committedCount
         guard done > 0 else { return }
         try body(UnsafeRawBufferPointer(start: base, count: done))
-        memmove(base, base + done, count - done)
-        count -= done
+        buffer.removeFirst(done)
         current.bodyStart -= done
         for index in stack.indices { stack[index].bodyStart -= done }
         for index in records.indices {
@@ -150,29 +156,15 @@ struct JSONWriter: ~Copyable {
     /// writes nothing.
     @inline(__always)
     mutating func reserve(_ more: Int) -> Bool {
-        if count + more > capacity { return grow(count + more) }
-        return true
+        if more <= buffer.capacity &- buffer.count { return true }
+        return grow(more)
     }
 
-    private mutating func grow(_ needed: Int) -> Bool {
+    /// Grows the output by the buffers' policy, within the memory the settings allow besides the scratch tables.
+    private mutating func grow(_ more: Int) -> Bool {
         guard !outOfMemory else { return false }
-        // Small buffers grow fourfold, so that few freed heap blocks stay behind them; from 256 KiB on, where glibc
-        // maps blocks of their own and realloc moves them without copying, by half, which keeps the slack small.
-        var wanted = capacity < 256 * 1024 ? capacity * 4 : capacity + capacity / 2
-        if wanted < needed { wanted = needed > Int.max - needed / 4 ? needed : needed + needed / 4 }
-        wanted = min(wanted, settings.memoryLimit - scratchBytes)
-        if needed <= wanted {
-            if let grown = RawMemory.reallocate(base, count: wanted) {
-                (base, capacity) = (grown, wanted)
-                return true
-            }
-            // Without the slack, the exact need may still be had.
-            if wanted > needed, let grown = RawMemory.reallocate(base, count: needed) {
-                (base, capacity) = (grown, needed)
-                return true
-            }
-        }
-        fail(needing: needed)
+        if buffer.reserve(more, limit: settings.memoryLimit - scratchBytes) { return true }
+        fail(needing: count + more)
         return false
     }
 
@@ -180,9 +172,7 @@ struct JSONWriter: ~Copyable {
     mutating func fail(needing bytes: Int) {
         if error == nil { error = Self.memoryError(needing: bytes) }
         outOfMemory = true
-        if base != Self.noMemory { RawMemory.free(base) }
-        base = Self.noMemory
-        (count, capacity) = (0, 0)
+        buffer.release()
         for index in memberIndexes { RawMemory.free(index.slots) }
         memberIndexes.removeAll()
         scratchBytes = 0
@@ -246,10 +236,8 @@ struct JSONWriter: ~Copyable {
     /// Hands the bytes over to the caller, who frees them with `free`, trimmed to their count; the writer keeps
     /// nothing. `nil` once the memory is gone.
     mutating func takeBytes() -> (bytes: UnsafeMutablePointer<UInt8>, count: Int)? {
-        guard !outOfMemory else { return nil }
-        let taken = (RawMemory.reallocate(base, count: count) ?? base, count)
-        (base, count, capacity) = (Self.noMemory, 0, 0)
-        return taken
+        guard !outOfMemory, let taken = buffer.take(trimmed: true) else { return nil }
+        return (taken.bytes, taken.count)
     }
 
     /// Calls `body` with the bytes written so far.
