@@ -37,6 +37,9 @@ struct NativeScanner: ~Copyable {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
+        check(
+            (0..<Self.padding).allSatisfy { bytes[count + $0] == 0 },
+            "the input is not followed by \(Self.padding) zero bytes")
         tape = try TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count))
         stack = FrameStack()
     }
@@ -310,7 +313,10 @@ struct FrameStack: ~Copyable {
 
     /// The innermost frame, to read and update in place; only while `count > 0`.
     @inline(__always)
-    var top: UnsafeMutablePointer<NativeScanner.Frame> { base + (count - 1) }
+    var top: UnsafeMutablePointer<NativeScanner.Frame> {
+        check(count > 0, "the top of an empty frame stack")
+        return base + (count - 1)
+    }
 
     @inline(__always)
     mutating func append(_ frame: NativeScanner.Frame) {
@@ -327,14 +333,21 @@ struct FrameStack: ~Copyable {
 
     @inline(__always)
     mutating func removeLast() -> NativeScanner.Frame {
+        check(count > 0, "removing from an empty frame stack")
         count -= 1
         return (base + count).move()
     }
 
     @inline(__always)
     subscript(index: Int) -> NativeScanner.Frame {
-        get { base[index] }
-        nonmutating set { base[index] = newValue }
+        get {
+            check(index >= 0 && index < count, "frame \(index) of \(count)")
+            return base[index]
+        }
+        nonmutating set {
+            check(index >= 0 && index < count, "frame \(index) of \(count)")
+            base[index] = newValue
+        }
     }
 
     /// The frames from the outermost in, for building error paths.

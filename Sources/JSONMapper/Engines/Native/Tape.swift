@@ -36,6 +36,9 @@ struct TapeEntry {
     }
 
     init(tag: TapeTag, middle: Int, low: Int) {
+        // The scanner reads documents below 4 GiB only, so offsets and end indices fit the low 32 bits; lengths and
+        // counts saturate the middle 24 instead of wrapping.
+        check(middle >= 0 && low >= 0 && low <= Int(UInt32.max), "tape fields out of range: \(middle), \(low)")
         let m = UInt64(truncatingIfNeeded: middle)
         bits =
             tag.rawValue << 60 | (m < Self.saturated ? m : Self.saturated) << 32

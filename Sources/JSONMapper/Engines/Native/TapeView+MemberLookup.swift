@@ -167,6 +167,7 @@ extension TapeView {
     func indexDistinctPlainKeys(of object: Int, into slots: inout MemberSlots, slotCount count: Int) -> Bool {
         let end = entry(object).low
         guard slots.clear(count: count), let base = slots.base else { return false }
+        check(count.nonzeroBitCount == 1 && count <= slots.capacity, "\(count) slots in a table of \(slots.capacity)")
         let mask = count - 1
         var i = object + 1
         while i < end {

@@ -130,6 +130,7 @@ struct TapeView {
     func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entry(index)
         let length = entry.textLength(in: bytes, count: byteCount)
+        check(entry.low + length <= byteCount, "text at \(entry.low) of \(length) bytes past \(byteCount)")
         return UnsafeBufferPointer(start: bytes + entry.low, count: length)
     }
 

@@ -195,6 +195,7 @@ struct JSONWriter: ~Copyable {
     /// Appends a byte that ``reserve(_:)`` made room for.
     @inline(__always)
     mutating func appendReserved(_ byte: UInt8) {
+        check(count < capacity, "a byte written past the reserved capacity")
         base[count] = byte
         count += 1
     }
@@ -202,6 +203,7 @@ struct JSONWriter: ~Copyable {
     /// Counts `written` bytes that were put after ``count`` in room ``reserve(_:)`` made.
     @inline(__always)
     mutating func advance(_ written: Int) {
+        check(written >= 0 && count + written <= capacity, "\(written) bytes counted past the reserved capacity")
         count += written
     }
 
