@@ -47,8 +47,8 @@ struct TapeEntry {
 
     /// The entry's kind. Every entry is written from a `TapeTag`, so its top bits always hold one of the nine raw
     /// values, which are also the cases' declaration order, the order Swift numbers them in memory: the cast is
-    /// a no-op, where `TapeTag(rawValue:)` was a call with a switch on every tape read (1.8 M instructions of
-    /// twitter.json's 17 M). `TapeTests` checks the correspondence for every case.
+    /// a no-op, where `TapeTag(rawValue:)` is a call with a switch on every tape read. `TapeTests` checks the
+    /// correspondence for every case.
     @inline(__always)
     var tag: TapeTag {
         unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 60), to: TapeTag.self)
