@@ -45,9 +45,10 @@ public enum JSONMapper {
                 return JSONDeserializationContext(invalid: JSONMappingError(error), options: options)
             }
         case .foundation:
-            switch FoundationEngine.parse(data, options: options) {
+            switch FoundationEngine.parse(data, maximumDepth: options.maximumDepth) {
             case .success(let node): return JSONDeserializationContext(root: node, options: options)
-            case .failure(let error): return JSONDeserializationContext(invalid: error, options: options)
+            case .failure(let error):
+                return JSONDeserializationContext(invalid: JSONMappingError(error), options: options)
             }
         }
     }

@@ -37,7 +37,7 @@ enum RawMemory {
     }
 
     /// The error for an allocation of `bytes` that failed while reading a document.
-    static func exhausted(_ bytes: Int) -> ScanError {
-        ScanError(message: "not enough memory to read the document (\(bytes) bytes more)")
+    static func exhausted(_ bytes: Int) -> EngineError {
+        EngineError(message: "not enough memory to read the document (\(bytes) bytes more)")
     }
 }

@@ -19,13 +19,13 @@ final class NativeDocument: @unchecked Sendable {
     /// Takes ownership of `bytes` (allocated by ``RawMemory``), which must hold `byteCount` bytes followed by
     /// ``NativeScanner/padding`` zero bytes, and scans them.
     ///
-    /// - Throws: The first syntax error, or the memory that could not be had, as a ``ScanError``; `bytes` is freed.
+    /// - Throws: The first syntax error, or the memory that could not be had, as a ``EngineError``; `bytes` is freed.
     init(
         adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int
     )
-        throws(ScanError)
+        throws(EngineError)
     {
-        do throws(ScanError) {
+        do throws(EngineError) {
             let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
             guard let tape = try scanner.scan().take() else { throw RawMemory.exhausted(0) }
             self.tape = tape.entries
@@ -39,7 +39,7 @@ final class NativeDocument: @unchecked Sendable {
     }
 
     /// Copies `data` and scans it.
-    convenience init(data: Data, maximumDepth: Int) throws(ScanError) {
+    convenience init(data: Data, maximumDepth: Int) throws(EngineError) {
         let count = data.count
         let buffer = try Self.allocateBuffer(count: count)
         data.copyBytes(to: buffer, count: count)
@@ -47,7 +47,7 @@ final class NativeDocument: @unchecked Sendable {
     }
 
     /// Memory (from ``RawMemory``) for `count` bytes of input followed by the zero padding the scanner needs.
-    static func allocateBuffer(count: Int) throws(ScanError) -> UnsafeMutablePointer<UInt8> {
+    static func allocateBuffer(count: Int) throws(EngineError) -> UnsafeMutablePointer<UInt8> {
         guard let buffer = RawMemory.allocate(UInt8.self, count: count + NativeScanner.padding) else {
             throw RawMemory.exhausted(count + NativeScanner.padding)
         }

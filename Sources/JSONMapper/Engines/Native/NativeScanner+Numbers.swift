@@ -1,7 +1,7 @@
 extension NativeScanner {
     /// Validates the number starting at `start` against RFC 8259's grammar (``NumberGrammar``) and appends its
     /// entry. The value is not computed here: getters parse the text exactly when asked.
-    mutating func number(at start: Int) throws(ScanError) -> Int {
+    mutating func number(at start: Int) throws(EngineError) -> Int {
         let (end, isFloat, failure) = NumberGrammar.match(bytes, from: start, count: count, padded: true)
         if let failure {
             let found = describeByte(at: end)

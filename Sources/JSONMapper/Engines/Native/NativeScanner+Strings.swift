@@ -8,7 +8,7 @@ extension NativeScanner {
     /// Checks RFC 8259's rules: no unescaped control characters, only the defined escapes, `\u` followed by four
     /// hex digits, and well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above U+10FFFF).
     /// Escaped lone surrogates (`"\uD800"`) are grammatical JSON and pass; decoding turns them into U+FFFD.
-    mutating func string(at start: Int) throws(ScanError) -> Int {
+    mutating func string(at start: Int) throws(EngineError) -> Int {
         let first = start + 1
         var i = first
         var escaped = false
@@ -73,7 +73,7 @@ extension NativeScanner {
         return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
-    private func escape(at start: Int) throws(ScanError) -> Int {
+    private func escape(at start: Int) throws(EngineError) -> Int {
         let byte = bytes[start + 1]
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -142,7 +142,7 @@ extension NativeScanner {
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`, throwing the precise error.
-    private func utf8Sequence(at start: Int) throws(ScanError) -> Int {
+    private func utf8Sequence(at start: Int) throws(EngineError) -> Int {
         let lead = bytes[start]
         let length: Int
         var low: UInt8 = 0x80

@@ -32,7 +32,7 @@ struct NativeScanner: ~Copyable {
     var tape: TapeBuffer
     var stack: FrameStack
 
-    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(ScanError) {
+    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
@@ -44,7 +44,7 @@ struct NativeScanner: ~Copyable {
     }
 
     /// Scans the whole input, returning the finished tape or the first syntax error.
-    consuming func scan() throws(ScanError) -> TapeBuffer {
+    consuming func scan() throws(EngineError) -> TapeBuffer {
         guard count < Int(UInt32.max) else {
             throw error(at: 0, "the document is larger than 4 GiB, the most this engine reads")
         }
@@ -156,7 +156,7 @@ struct NativeScanner: ~Copyable {
     /// `end + 2` after a colon at `end + 1`, and `i + 1` after a space at `i`, each a non-zero byte, so before
     /// `count`.
     @inline(__always)
-    private mutating func memberKey(at start: Int, first: Bool) throws(ScanError) -> Int {
+    private mutating func memberKey(at start: Int, first: Bool) throws(EngineError) -> Int {
         if bytes[start] == UInt8(ascii: "\"") {
             let end = plainRun(from: start &+ 1)
             if bytes[end] == UInt8(ascii: "\"") && bytes[end &+ 1] == UInt8(ascii: ":") {
@@ -175,7 +175,7 @@ struct NativeScanner: ~Copyable {
     }
 
     /// Reads any object member's key and colon at `start`, returning the index of its value, or throws the error.
-    private mutating func memberKeyInFull(at start: Int, first: Bool) throws(ScanError) -> Int {
+    private mutating func memberKeyInFull(at start: Int, first: Bool) throws(EngineError) -> Int {
         guard bytes[start] == UInt8(ascii: "\"") else {
             let found = describeByte(at: start)
             if !first && bytes[start] == UInt8(ascii: "}") {
@@ -258,12 +258,12 @@ struct NativeScanner: ~Copyable {
 
     /// Appends the literal of `length` bytes at `start`, already matched, and returns the index after it.
     @inline(__always)
-    private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(ScanError) -> Int {
+    private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(EngineError) -> Int {
         try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
         return start + length
     }
 
-    private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(ScanError) -> Int {
+    private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(EngineError) -> Int {
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
         // The first four letters as one word (the padding makes four bytes readable even at the end of input), and

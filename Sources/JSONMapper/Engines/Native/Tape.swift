@@ -124,7 +124,7 @@ struct TapeBuffer: ~Copyable {
     }
 
     /// - Throws: When even the first block cannot be allocated.
-    init(estimatedCount: Int) throws(ScanError) {
+    init(estimatedCount: Int) throws(EngineError) {
         let capacity = max(16, estimatedCount)
         do {
             buffer = try ByteBuffer(capacity: capacity * MemoryLayout<UInt64>.stride)
@@ -139,7 +139,7 @@ struct TapeBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ entry: TapeEntry) throws(ScanError) {
+    mutating func append(_ entry: TapeEntry) throws(EngineError) {
         // The capacity may end in part of an entry (it grows by half, in bytes): that part is never used.
         if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride { try grow() }
         check(buffer.count % 8 == 0 && buffer.count + 8 <= buffer.capacity, "tape entry past the reserved capacity")
@@ -162,7 +162,7 @@ struct TapeBuffer: ~Copyable {
                 fromByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self))
     }
 
-    private mutating func grow() throws(ScanError) {
+    private mutating func grow() throws(EngineError) {
         let capacity = buffer.capacity
         guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
             let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)
