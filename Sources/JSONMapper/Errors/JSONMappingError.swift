@@ -1,3 +1,6 @@
+// Errors/ owns the public errors and notices, and the one door through which an engine's `EngineError` becomes a
+// `JSONMappingError` (JSONMappingError+EngineError.swift).
+
 import Foundation
 
 /// A problem found while parsing or mapping a JSON document: where it is and what is wrong.

@@ -1,3 +1,6 @@
+// Paths/ owns paths: how a path is built and written (`statuses[3].user.id`, this file), abbreviated in messages,
+// and the public `JSONPathElement` steps of the `at:` getters.
+
 /// One step from a value to a value inside it.
 enum PathComponent: Sendable, Equatable {
     case key(String)

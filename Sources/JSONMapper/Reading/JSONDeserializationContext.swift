@@ -1,3 +1,8 @@
+// Reading/ owns the read side's public API: `JSONMapper.context` and `decode` (JSONMapper.swift), this context and
+// its getters (one file per kind: +Primitives, +Models, +Paths, +Dates, …), `JSONSerializable`, the getter protocol
+// `JSONPrimitive`, coercions and date strategies, options and reports. It holds the native engine's member lookup
+// (`ObjectLookup`) and wraps the engines' documents and errors; nothing below it names a context.
+
 import Foundation
 
 /// Reads one JSON value — usually an object whose fields a model's initializer maps — and records what went

@@ -1,3 +1,7 @@
+// Streaming/ owns the public API for inputs and outputs too large to hold: `elements` and `validate` (this file),
+// `lines`, `write(contentsOf:to:)` and `JSONLinesWriter`; and the one place where streamed records become contexts
+// (JSONDeserializationContext+Records.swift). The streaming engine is beneath it, in Engine/.
+
 import Foundation
 
 extension JSONMapper {

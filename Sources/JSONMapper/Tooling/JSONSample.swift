@@ -1,3 +1,6 @@
+// Tooling/ owns what the `jsonmapper` command uses besides the public API: this view of any document, for
+// `generate`, and `JSONFormatter`, for `format`.
+
 import Foundation
 
 /// A read-only view of one parsed JSON value, for the `jsonmapper` command in this package.

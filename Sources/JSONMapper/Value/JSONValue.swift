@@ -1,3 +1,6 @@
+// Value/ owns `JSONValue` and all its conformances: literals, equality, numbers, objects, parsing, and how it reads
+// itself through the getters (+Reading) and writes itself (+Writing).
+
 import Foundation
 
 /// Any JSON value, for JSON of unknown shape: metadata blobs, passthrough fields, tests.

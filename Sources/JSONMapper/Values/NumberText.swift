@@ -1,3 +1,7 @@
+// Values/ owns conversions of text to values and back, with no context and no public API: the number grammar
+// (NumberGrammar), numbers from their text (NumberText, +Double, +Date, NumberKey, Digits, PowersOfFive), strings
+// (StringDecoding, Quoting, ExactKey), dates (ISO8601Parser) and URLs (URIReference).
+
 import Foundation
 
 /// Why a JSON number could not become the type a getter asked for.

@@ -1,3 +1,6 @@
+// Writing/ owns the write side's public API: this context, `JSONWritable` and `JSONWritableValue` with their
+// conformances, `JSONMapper.data(from:)` and its options. The writer that makes the text is beneath it, in Engine/.
+
 import Foundation
 
 /// Writes one JSON object — a model's members — for ``JSONWritable/write(to:)``.

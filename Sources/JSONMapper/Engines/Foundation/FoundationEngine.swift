@@ -1,3 +1,6 @@
+// Engines/Foundation/ owns the adapter over `JSONSerialization`: parsing guarded against hostile input, its values
+// as `JSONNode`s, and the document order its dictionaries lose.
+
 import Foundation
 
 /// Parses with Foundation's `JSONSerialization`, guarded so that hostile input cannot crash it.

@@ -1,3 +1,6 @@
+// Engines/Memory/ owns raw memory: `RawMemory`'s malloc blocks, the one growable `ByteBuffer`, and the internal
+// checks that guard them.
+
 import Foundation
 
 /// A growable block of bytes from ``RawMemory``: the one buffer under the native engine's tape, the stream reader

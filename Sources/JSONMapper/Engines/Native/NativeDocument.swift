@@ -1,3 +1,6 @@
+// Engines/Native/ owns the native engine: the scanner (NativeScanner, RFC 8259 in one pass onto a tape), the tape
+// and its view, member lookup (TapeView+MemberLookup, MemberTable, ObjectLookup) and this document.
+
 import Foundation
 
 /// A JSON document parsed by the native engine: its bytes and the tape that indexes them.

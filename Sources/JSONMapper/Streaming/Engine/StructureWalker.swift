@@ -1,3 +1,7 @@
+// Streaming/Engine/ owns the streaming engine: the window over a stream (StreamWindow) and the whole-stream reader
+// (StreamReader), the walker over one huge document (StructureWalker) and the JSON Lines splitter (LineSplitter),
+// which hand out `StreamedRecord`s, never contexts; and the output side's stream (StreamOutput).
+
 import Foundation
 
 /// Validates a JSON text read piece by piece from a stream, in memory bounded by its largest record (or key, or

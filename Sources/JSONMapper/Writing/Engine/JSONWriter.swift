@@ -1,3 +1,6 @@
+// Writing/Engine/ owns the writer: the text appended to a `ByteBuffer`, containers, members and their fix-ups
+// (+Containers, +MemberIndex), strings, numbers and dates. It knows no context.
+
 import Foundation
 
 /// The write side's engine: JSON text appended to one growing byte buffer, with the containers still open kept as
