@@ -55,12 +55,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func getArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(key, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { models.append(model) }
-        }
-        return models
+        _modelArray(key, required: false)
     }
 
     /// The models mapped from this context's own value, a top-level array such as `[{"id": 1}, {"id": 2}]`,
@@ -70,12 +65,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func getArray<T: JSONSerializable>(ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(nil, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { models.append(model) }
-        }
-        return models
+        _modelArray(nil, required: false)
     }
 
     /// The models mapped from the array at `key`, strictly: a missing array or any bad element is a required
@@ -87,12 +77,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func requireArray<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(key, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { models.append(model) }
-        }
-        return models
+        _modelArray(key, required: true)
     }
 
     /// The models mapped from this context's own value, a top-level array, strictly.
@@ -101,12 +86,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func requireArray<T: JSONSerializable>(ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(nil, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { models.append(model) }
-        }
-        return models
+        _modelArray(nil, required: true)
     }
 
     /// The models mapped from the values of the object at `key`, keyed by member name, leniently: members that are
@@ -118,12 +98,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped.
     @inlinable
     public func getDictionary<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [String: T] {
-        var models: [String: T] = [:]
-        _mapMembers(key, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { member, context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { models._setMember(member, model) }
-        }
-        return models
+        _modelDictionary(key, required: false)
     }
 
     /// The models mapped from the values of the object at `key`, strictly: a missing object or any bad member is a
@@ -135,10 +110,31 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped.
     @inlinable
     public func requireDictionary<T: JSONSerializable>(_ key: String, ofClass: T.Type) -> [String: T] {
-        var models: [String: T] = [:]
-        _mapMembers(key, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { member, context in
+        _modelDictionary(key, required: true)
+    }
+
+    // MARK: Machinery (generic, inlined into the public shims)
+
+    /// The models of the array at `key` (this context's own value for `nil`), leniently or strictly: the one body of
+    /// ``getArray(_:ofClass:)``, ``requireArray(_:ofClass:)`` and their forms without a key.
+    @inlinable
+    func _modelArray<T: JSONSerializable>(_ key: String?, required: Bool) -> [T] {
+        var models: [T] = []
+        _mapElements(key, type: T.self, required: required, reserve: { models.reserveCapacity($0) }) { context in
             let model = T(context)
-            if _accept(context, type: T.self, required: true) { models._setMember(member, model) }
+            if _accept(context, type: T.self, required: required) { models.append(model) }
+        }
+        return models
+    }
+
+    /// The models of the values of the object at `key`, leniently or strictly: the one body of
+    /// ``getDictionary(_:ofClass:)`` and ``requireDictionary(_:ofClass:)``.
+    @inlinable
+    func _modelDictionary<T: JSONSerializable>(_ key: String, required: Bool) -> [String: T] {
+        var models: [String: T] = [:]
+        _mapMembers(key, type: T.self, required: required, reserve: { models.reserveCapacity($0) }) { member, context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: required) { models._setMember(member, model) }
         }
         return models
     }

@@ -66,12 +66,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func getArray<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(at: path, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { models.append(model) }
-        }
-        return models
+        _modelArray(at: path, required: false)
     }
 
     /// The models mapped from the array at `path`, leniently, with their type inferred.
@@ -91,12 +86,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped, in order.
     @inlinable
     public func requireArray<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [T] {
-        var models: [T] = []
-        _mapElements(at: path, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) { context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { models.append(model) }
-        }
-        return models
+        _modelArray(at: path, required: true)
     }
 
     /// The models mapped from the array at `path`, strictly, with their type inferred.
@@ -118,13 +108,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped.
     @inlinable
     public func getDictionary<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [String: T] {
-        var models: [String: T] = [:]
-        _mapMembers(at: path, type: T.self, required: false, reserve: { models.reserveCapacity($0) }) {
-            member, context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: false) { models._setMember(member, model) }
-        }
-        return models
+        _modelDictionary(at: path, required: false)
     }
 
     /// The models mapped from the values of the object at `path`, leniently, with their type inferred.
@@ -144,13 +128,7 @@ extension JSONDeserializationContext {
     /// - Returns: The models that mapped.
     @inlinable
     public func requireDictionary<T: JSONSerializable>(at path: [JSONPathElement], ofClass: T.Type) -> [String: T] {
-        var models: [String: T] = [:]
-        _mapMembers(at: path, type: T.self, required: true, reserve: { models.reserveCapacity($0) }) {
-            member, context in
-            let model = T(context)
-            if _accept(context, type: T.self, required: true) { models._setMember(member, model) }
-        }
-        return models
+        _modelDictionary(at: path, required: true)
     }
 
     /// The models mapped from the values of the object at `path`, strictly, with their type inferred.
@@ -160,5 +138,33 @@ extension JSONDeserializationContext {
     @inlinable
     public func requireDictionary<T: JSONSerializable>(at path: [JSONPathElement]) -> [String: T] {
         requireDictionary(at: path, ofClass: T.self)
+    }
+
+    // MARK: Machinery (generic, inlined into the public shims)
+
+    /// The models of the array at `path`, leniently or strictly: the one body of ``getArray(at:ofClass:)`` and
+    /// ``requireArray(at:ofClass:)``.
+    @inlinable
+    func _modelArray<T: JSONSerializable>(at path: [JSONPathElement], required: Bool) -> [T] {
+        var models: [T] = []
+        _mapElements(at: path, type: T.self, required: required, reserve: { models.reserveCapacity($0) }) {
+            context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: required) { models.append(model) }
+        }
+        return models
+    }
+
+    /// The models of the values of the object at `path`, leniently or strictly: the one body of
+    /// ``getDictionary(at:ofClass:)`` and ``requireDictionary(at:ofClass:)``.
+    @inlinable
+    func _modelDictionary<T: JSONSerializable>(at path: [JSONPathElement], required: Bool) -> [String: T] {
+        var models: [String: T] = [:]
+        _mapMembers(at: path, type: T.self, required: required, reserve: { models.reserveCapacity($0) }) {
+            member, context in
+            let model = T(context)
+            if _accept(context, type: T.self, required: required) { models._setMember(member, model) }
+        }
+        return models
     }
 }

@@ -32,31 +32,30 @@ extension SourcePosition {
 
     /// The number of `\n` bytes among `count` bytes.
     static func newlines(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
-        var n = 0
-        var i = 0
-        while i + 8 <= count {
-            let word = Digits.load(bytes + i)
-            n += zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
-            i += 8
+        countMatches(bytes, count: count, inWord: { zeroBytes($0 ^ 0x0A0A_0A0A_0A0A_0A0A) }) {
+            $0 == UInt8(ascii: "\n")
         }
-        while i < count {
-            if bytes[i] == UInt8(ascii: "\n") { n += 1 }
-            i += 1
-        }
-        return n
     }
 
     /// The number of UTF-8 continuation bytes (`10xxxxxx`) among `count` bytes.
     static func continuationBytes(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        countMatches(bytes, count: count, inWord: { $0 & ~($0 << 1) & 0x8080_8080_8080_8080 }) { $0 & 0xC0 == 0x80 }
+    }
+
+    /// The number of bytes among `count` that `matches` accepts, eight at a time while eight remain: `inWord` gives
+    /// a word with one bit set for each byte of its argument that matches.
+    @inline(__always)
+    private static func countMatches(
+        _ bytes: UnsafePointer<UInt8>, count: Int, inWord: (UInt64) -> UInt64, _ matches: (UInt8) -> Bool
+    ) -> Int {
         var n = 0
         var i = 0
         while i + 8 <= count {
-            let word = Digits.load(bytes + i)
-            n += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            n += inWord(Digits.load(bytes + i)).nonzeroBitCount
             i += 8
         }
         while i < count {
-            if bytes[i] & 0xC0 == 0x80 { n += 1 }
+            if matches(bytes[i]) { n += 1 }
             i += 1
         }
         return n
