@@ -14,3 +14,10 @@ func check(
         if !condition() { preconditionFailure("internal check failed: " + message(), file: file, line: line) }
     #endif
 }
+
+/// Whether this build runs the internal checks, for the test that they are on in debug builds.
+#if JSONMAPPER_INTERNAL_CHECKS
+    let internalChecksEnabled = true
+#else
+    let internalChecksEnabled = false
+#endif
