@@ -9,7 +9,12 @@ let package = Package(
         .executable(name: "jsonmapper", targets: ["JSONMapperCLI"]),
     ],
     targets: [
-        .target(name: "JSONMapper"),
+        .target(
+            name: "JSONMapper",
+            // The raw-memory invariants (`check(_:_:)`, Engines/Memory/InternalChecks.swift) run in debug builds,
+            // and so in the tests; release builds compile them out.
+            swiftSettings: [.define("JSONMAPPER_INTERNAL_CHECKS", .when(configuration: .debug))]
+        ),
         .executableTarget(name: "JSONMapperCLI", dependencies: ["JSONMapper"]),
         .testTarget(
             name: "JSONMapperTests",

@@ -34,7 +34,9 @@ fi
 run() {
     local name="$1" source="$2"
     echo "==> building the $name fuzz target"
+    # JSONMAPPER_INTERNAL_CHECKS: the raw-memory invariants (Engines/Memory/InternalChecks.swift) run here too.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name JSONMapper -package-name jsonmapper \
+        -D JSONMAPPER_INTERNAL_CHECKS \
         $(find "$root/Sources/JSONMapper" -name '*.swift' | sort) "$root/Fuzz/$source" \
         -o "$build/fuzz-$name"
     mkdir -p "$root/Fuzz/corpus/$name"
