@@ -2,7 +2,9 @@ import Foundation
 import JSONMapper
 
 /// `jsonmapper generate FILE... [--lines FILE]... [options]`: prints models for sample documents.
-enum GenerateCommand {
+enum GenerateCommand: Subcommand {
+    static let name = "generate"
+
     static let help = """
         USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT] [--struct | --class] [--read-only]
                                    [--public] [--enums] [--namespace NAME]
@@ -27,17 +29,11 @@ enum GenerateCommand {
         """
 
     static func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed?):
-            options = parsed
-        case .success(nil):
-            io.output(help)
-            return ExitStatus.success
-        case .failure(let error):
-            io.errorOutput("jsonmapper generate: \(error.message)\n\n" + help)
-            return ExitStatus.usage
-        }
+        withOptions(arguments, io: io) { generate($0, io: io) }
+    }
+
+    /// Reads the samples and prints their models; the exit status.
+    private static func generate(_ options: Options, io: CommandIO) -> Int32 {
         let root = Position(key: "", isElement: false, owner: nil)
         for input in options.inputs {
             if let failure = add(input, to: root, io: io) { return failure }
