@@ -83,13 +83,6 @@ package final class ScriptedInputStream: InputStream {
         self.init(.bytes(bytes), count: bytes.count, reads: reads, failing: failing, end: end, junk: junk)
     }
 
-    /// A stream of `data`'s bytes; see ``init(_:reads:failing:end:junk:)-([UInt8],_,_,_,_)``.
-    package convenience init(
-        _ data: Data, reads: Reads = .all, failing: Failure? = nil, end: End = .withLastByte, junk: UInt8? = nil
-    ) {
-        self.init(Array(data), reads: reads, failing: failing, end: end, junk: junk)
-    }
-
     /// A stream of `prefix`, then `filler` `times` over, then `suffix`, made as it is read (never held whole): for
     /// inputs far larger than memory allows.
     package static func repeating(

@@ -87,10 +87,12 @@ package enum SharedData {
         if lacking.isEmpty {
             line = "Shared test data: 0 of \(suites.count) suites skipped for missing data (all found in \(folder))"
         } else if TestFiles.inCI {
-            line = "Shared test data: \(missing.joined(separator: " and ")) not found in \(folder); CI=true, so the "
+            line =
+                "Shared test data: \(missing.joined(separator: " and ")) not found in \(folder); CI=true, so the "
                 + "\(lacking.count) of \(suites.count) suites that need it run and fail"
         } else {
-            line = "Shared test data: \(lacking.count) of \(suites.count) suites skipped for missing data "
+            line =
+                "Shared test data: \(lacking.count) of \(suites.count) suites skipped for missing data "
                 + "(\(missing.joined(separator: " and ")) not found in \(folder)): "
                 + "run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA"
         }

@@ -24,7 +24,7 @@ struct PropertyTests {
             let direct = JSONMapper.context(data)
             #expect(direct.valid, "seed \(seed): \(direct.errors.first?.description ?? "")")
             let expected = Probe.fingerprint(direct)
-            let streamed = JSONMapper.context(RandomChunkStream(data, seed: seed))
+            let streamed = JSONMapper.context(RandomDocuments.stream(data, seed: seed))
             #expect(streamed.valid, "seed \(seed)")
             #expect(Probe.fingerprint(streamed) == expected, "seed \(seed)")
             #expect(descriptions(streamed) == descriptions(direct), "seed \(seed)")
@@ -50,7 +50,7 @@ struct PropertyTests {
             }
             let data = Data(bytes)
             let direct = JSONMapper.context(data)
-            let streamed = JSONMapper.context(RandomChunkStream(data, seed: seed))
+            let streamed = JSONMapper.context(RandomDocuments.stream(data, seed: seed))
             #expect(streamed.valid == direct.valid, "seed \(seed)")
             #expect(descriptions(streamed) == descriptions(direct), "seed \(seed)")
             #expect(Probe.fingerprint(streamed) == Probe.fingerprint(direct), "seed \(seed)")

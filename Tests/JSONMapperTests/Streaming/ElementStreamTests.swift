@@ -187,7 +187,7 @@ struct ElementStreamTests {
     @Test("a stream that fails gives the elements read before, then the stream's error")
     func failingStream() {
         let text = #"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#
-        let stream = TrickleStream(Array(text.utf8), chunk: 5, failAfter: 40)
+        let stream = ScriptedInputStream(Array(text.utf8), reads: .of(5), failing: .after(40))
         let contexts = Array(JSONMapper.elements(of: stream))
         #expect(contexts.count == 2)
         #expect(contexts.first.map(StreamedItem.init)?.name == "a")

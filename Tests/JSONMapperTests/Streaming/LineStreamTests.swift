@@ -84,7 +84,7 @@ struct LineStreamTests {
                 lines += line.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
             }
             let bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
-            let window = try StreamWindow(TrickleStream(bytes, chunk: 1 + round * 37))
+            let window = try StreamWindow(ScriptedInputStream(bytes, reads: .of(1 + round * 37)))
             let splitter = LineSplitter(window: window, options: .default, batchLimit: 1 + round * 97)
             var streamed: [Int: JSONDeserializationContext] = [:]
             while let (line, context) = splitter.next() { streamed[line] = context }
@@ -111,7 +111,7 @@ struct LineStreamTests {
     @Test("a stream that fails ends the lines with its error")
     func failingStream() {
         let text = "{\"id\": 1, \"name\": \"a\"}\n{\"id\": 2, \"name\": \"b\"}\n{\"id\": 3, \"name\": \"c\"}\n"
-        let stream = TrickleStream(Array(text.utf8), chunk: 7, failAfter: 50)
+        let stream = ScriptedInputStream(Array(text.utf8), reads: .of(7), failing: .after(50))
         let lines = Array(JSONMapper.lines(stream).numbered())
         #expect(lines.map(\.line) == [1, 2, 3])
         #expect(lines.prefix(2).allSatisfy { $0.context.valid })

@@ -25,12 +25,14 @@ struct LongStringTests {
         let (before, after, records) = Self.shapes[shape]
         let times = 4 * Self.walkBound
         let validating = StructureWalker(
-            window: try StreamWindow(RepeatingStream(before, "a", times: times, after)), options: .default,
+            window: try StreamWindow(ScriptedInputStream.repeating(before, "a", times: times, after)),
+            options: .default,
             target: nil)
         #expect(validating.validate() == nil)
         #expect(validating.window.capacity <= Self.walkBound)
         let streaming = StructureWalker(
-            window: try StreamWindow(RepeatingStream(before, "a", times: times, after)), options: .default,
+            window: try StreamWindow(ScriptedInputStream.repeating(before, "a", times: times, after)),
+            options: .default,
             target: [.key("records")])
         var values: [Int?] = []
         while let context = streaming.next() { values.append(context.get(Int.self, at: [])) }
@@ -45,7 +47,7 @@ struct LongStringTests {
         let budget = 64 * 1024
         let times = 3 * StreamWindow.initialCapacity / filler.utf8.count
         for (before, after, records) in Self.shapes.prefix(3) {
-            let window = try StreamWindow(RepeatingStream(before, filler, times: times, after))
+            let window = try StreamWindow(ScriptedInputStream.repeating(before, filler, times: times, after))
             let walker = StructureWalker(window: window, options: .default, target: [.key("records")], budget: budget)
             var values: [Int?] = []
             while let context = walker.next() { values.append(context.get(Int.self, at: [])) }
@@ -117,8 +119,9 @@ struct LongStringTests {
         for chunk in [1, 5, 64] {
             #expect(try Walks.firstError(bytes, chunk: chunk, budget: 1, batch: 1) == expected)
             for count in 20...bytes.count {
-                let failing = JSONMapper.context(TrickleStream(bytes, chunk: chunk, failAfter: count)).errors.first
-                let window = try StreamWindow(TrickleStream(bytes, chunk: chunk, failAfter: count))
+                let failing = JSONMapper.context(ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count)))
+                    .errors.first
+                let window = try StreamWindow(ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count)))
                 let walker = StructureWalker(window: window, options: .default, target: nil, budget: 1, batchLimit: 1)
                 #expect(walker.validate() == failing, "failing after \(count)")
             }

@@ -24,7 +24,7 @@ struct StreamFailureTests {
 
     /// The error `context(stream)` gives when the stream fails after `count` bytes of `bytes`.
     static func failure(_ bytes: [UInt8], after count: Int) -> JSONMappingError? {
-        JSONMapper.context(TrickleStream(bytes, chunk: 3, failAfter: count)).errors.first
+        JSONMapper.context(ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))).errors.first
     }
 
     @Test("validate reports the stream's failure at every byte, after the top-level value too")
@@ -35,13 +35,14 @@ struct StreamFailureTests {
                 let expected = try #require(Self.failure(bytes, after: count))
                 #expect(expected.message.hasPrefix("the stream failed after \(count) bytes"))
                 for setting in Walks.settings {
-                    let window = try StreamWindow(TrickleStream(bytes, chunk: setting.chunk, failAfter: count))
+                    let window = try StreamWindow(
+                        ScriptedInputStream(bytes, reads: .of(setting.chunk), failing: .after(count)))
                     let walker = StructureWalker(
                         window: window, options: .default, target: nil, budget: setting.budget,
                         batchLimit: setting.batch)
                     #expect(walker.validate() == expected, "\(text) failing after \(count)")
                 }
-                let stream = TrickleStream(bytes, chunk: 3, failAfter: count)
+                let stream = ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))
                 #expect(JSONMapper.validate(stream) == expected, "\(text) failing after \(count)")
             }
         }
@@ -56,7 +57,8 @@ struct StreamFailureTests {
             for count in 0...bytes.count {
                 let expected = try #require(Self.failure(bytes, after: count))
                 for setting in Walks.settings {
-                    let window = try StreamWindow(TrickleStream(bytes, chunk: setting.chunk, failAfter: count))
+                    let window = try StreamWindow(
+                        ScriptedInputStream(bytes, reads: .of(setting.chunk), failing: .after(count)))
                     let walker = StructureWalker(
                         window: window, options: .default, target: path.map(\.component), budget: setting.budget,
                         batchLimit: setting.batch)
@@ -73,7 +75,7 @@ struct StreamFailureTests {
                         #expect(EngineComparison.differences(original, node).isEmpty, comment)
                     }
                 }
-                let stream = TrickleStream(bytes, chunk: 3, failAfter: count)
+                let stream = ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))
                 let streamed = Array(JSONMapper.elements(of: stream, at: path))
                 #expect(streamed.last?.errors == [expected], "\(text) failing after \(count)")
             }
@@ -89,7 +91,8 @@ struct StreamFailureTests {
         for count in 0...bytes.count {
             let expected = try #require(Self.failure(bytes, after: count))
             for chunk in [1, 4, 4096] {
-                let lines = Array(JSONMapper.lines(TrickleStream(bytes, chunk: chunk, failAfter: count)).numbered())
+                let lines = Array(
+                    JSONMapper.lines(ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count))).numbered())
                 let comment = Comment(rawValue: "failing after \(count), reads of \(chunk)")
                 #expect(lines.last?.context.errors == [expected], comment)
                 // Only lines that ended with their newline before the failure are delivered, whole.
@@ -110,12 +113,14 @@ struct StreamFailureTests {
     func failureAfterTheValue() {
         let bytes = Array("[1,2]".utf8)
         let message = "line 1, column 6: the stream failed after 5 bytes: it reported an error"
-        #expect(JSONMapper.context(TrickleStream(bytes, chunk: 9, failAfter: 5)).errors.map(\.description) == [message])
-        #expect(JSONMapper.validate(TrickleStream(bytes, chunk: 9, failAfter: 5))?.description == message)
-        let elements = Array(JSONMapper.elements(of: TrickleStream(bytes, chunk: 9, failAfter: 5)))
+        func failing() -> InputStream { ScriptedInputStream(bytes, reads: .of(9), failing: .after(5)) }
+        #expect(JSONMapper.context(failing()).errors.map(\.description) == [message])
+        #expect(JSONMapper.validate(failing())?.description == message)
+        let elements = Array(JSONMapper.elements(of: failing()))
         #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2, nil])
         #expect(elements.last.map(descriptions) == [message])
-        let lines = Array(JSONMapper.lines(TrickleStream(Array("1\n2\n".utf8), chunk: 9, failAfter: 4)))
+        let lines = Array(
+            JSONMapper.lines(ScriptedInputStream(Array("1\n2\n".utf8), reads: .of(9), failing: .after(4))))
         #expect(lines.map { $0.get(Int.self, at: []) } == [1, 2, nil])
         #expect(
             lines.last.map(descriptions) == ["line 3, column 1: the stream failed after 4 bytes: it reported an error"])

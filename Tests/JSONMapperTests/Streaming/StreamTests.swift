@@ -4,57 +4,6 @@ import Testing
 
 @testable import JSONMapper
 
-/// A stream that hands out its bytes a few at a time and can fail after a given number of bytes (its status turns
-/// `.error` and `read` returns `failureResult`, -1 unless told), or be `.error` as soon as it is opened. It does not override `streamError`, as many subclasses do not: on Linux,
-/// Foundation's inherited getter traps for it, so the library must describe the failure without reading it.
-final class TrickleStream: InputStream {
-    private let bytes: [UInt8]
-    private let chunk: Int
-    private let failAfter: Int?
-    private let failsToOpen: Bool
-    private let failureResult: Int
-    private var position = 0
-    private var status: Stream.Status = .notOpen
-    private(set) var closeCount = 0
-
-    init(_ bytes: [UInt8], chunk: Int, failAfter: Int? = nil, failsToOpen: Bool = false, failureResult: Int = -1) {
-        self.bytes = bytes
-        self.chunk = chunk
-        self.failAfter = failAfter
-        self.failsToOpen = failsToOpen
-        self.failureResult = failureResult
-        super.init(data: Data())
-    }
-
-    override var streamStatus: Stream.Status { status }
-    override var hasBytesAvailable: Bool { position < bytes.count }
-    override func open() { status = failsToOpen ? .error : .open }
-    override func close() {
-        status = .closed
-        closeCount += 1
-    }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        if status == .error || failAfter.map({ position >= $0 }) == true {
-            status = .error
-            return failureResult
-        }
-        let count = min(chunk, maxLength, bytes.count - position, (failAfter ?? .max) - position)
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
-        }
-        position += count
-        if position == bytes.count { status = .atEnd }
-        return count
-    }
-
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
-    }
-}
-
 @Suite("InputStream input")
 struct StreamTests {
     @Test("a file stream maps like data", arguments: [JSONMapper.Engine.native, .foundation])
@@ -72,7 +21,7 @@ struct StreamTests {
     @Test("short reads are put together, and a stream opened here is closed again")
     func shortReads() throws {
         let text = try TestFiles.fixture("timeline.json")
-        let stream = TrickleStream(Array(text), chunk: 3)
+        let stream = ScriptedInputStream(Array(text), reads: .of(3))
         let context = JSONMapper.context(stream)
         #expect(context.valid)
         #expect(LenientTimeline(context).statuses.count == 3)
@@ -83,7 +32,7 @@ struct StreamTests {
     func largeStream() {
         let element = #"{"id": 12345, "name": "a fairly ordinary name"},"#
         let text = "[" + String(repeating: element, count: 20_000) + "{}]"
-        let context = JSONMapper.context(TrickleStream(Array(text.utf8), chunk: 10_007))
+        let context = JSONMapper.context(ScriptedInputStream(Array(text.utf8), reads: .of(10_007)))
         #expect(context.valid)
         let users: [PersonStruct] = context.getArray(ofClass: PersonStruct.self)
         #expect(users.count == 20_001)
@@ -95,7 +44,7 @@ struct StreamTests {
         arguments: [JSONMapper.Engine.native, .foundation])
     func failingStream(engine: JSONMapper.Engine) {
         let text = "{\n  \"name\": \"John Appleseed\",\n  \"id\": 9001\n}"
-        let stream = TrickleStream(Array(text.utf8), chunk: 4, failAfter: 20)
+        let stream = ScriptedInputStream(Array(text.utf8), reads: .of(4), failing: .after(20))
         let context = JSONMapper.context(stream, engine: engine)
         #expect(!context.valid)
         #expect(Person(context).name == nil)
@@ -108,14 +57,14 @@ struct StreamTests {
 
     @Test("an empty stream is an empty document")
     func emptyStream() {
-        let context = JSONMapper.context(TrickleStream([], chunk: 10))
+        let context = JSONMapper.context(ScriptedInputStream([], reads: .of(10)))
         #expect(!context.valid)
         #expect(context.errors.first?.description == "line 1, column 1: the document is empty")
     }
 
     @Test("a stream that is already open is read and left open")
     func alreadyOpen() {
-        let stream = TrickleStream(Array("[1, 2]".utf8), chunk: 1)
+        let stream = ScriptedInputStream(Array("[1, 2]".utf8), reads: .of(1))
         stream.open()
         let context = JSONMapper.context(stream)
         #expect(context.getArray() == [1, 2])
@@ -176,7 +125,7 @@ struct LargeStreamTests {
             try data.write(to: url)
             let streams: [(String, InputStream?)] = [
                 ("InputStream(data:)", InputStream(data: data)), ("InputStream(url:)", InputStream(url: url)),
-                ("reads of 65537", TrickleStream(Array(data), chunk: StreamReader.chunkSize + 1)),
+                ("reads of 65537", ScriptedInputStream(Array(data), reads: .of(StreamReader.chunkSize + 1))),
             ]
             for (kind, stream) in streams {
                 let input = try StreamReader.readAll(try #require(stream))
@@ -221,7 +170,7 @@ struct LargeStreamTests {
         let data = StreamDocuments.document(ofSize: 700_000)
         let chunk = StreamReader.chunkSize
         for readSize in [1, 7, 4096, chunk - 1, chunk, chunk + 1, 2 * chunk + 3, 1 << 20] {
-            let stream = TrickleStream(Array(data), chunk: readSize)
+            let stream = ScriptedInputStream(Array(data), reads: .of(readSize))
             StreamDocuments.expectSameAsData(data, JSONMapper.context(stream), "reads of \(readSize)")
         }
     }
@@ -243,7 +192,7 @@ struct LargeStreamTests {
 
     @Test("a stream that claims to have read more than it was offered is an error, not an overflow")
     func lyingStream() {
-        let stream = OverreportingStream()
+        let stream = ScriptedInputStream([], failing: .overreporting)
         let context = JSONMapper.context(stream)
         #expect(!context.valid)
         #expect(
@@ -258,63 +207,5 @@ struct StreamRecord: JSONSerializable, Equatable {
     init(_ c: JSONDeserializationContext) {
         name = c.requireString("name")
         qty = c.requireInt("qty")
-    }
-}
-
-/// A stream that reports one byte more than it was offered (and writes nothing): the reader must not trust it.
-final class OverreportingStream: InputStream {
-    init() { super.init(data: Data()) }
-    override var streamStatus: Stream.Status { .open }
-    override var hasBytesAvailable: Bool { true }
-    override func open() {}
-    override func close() {}
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int { maxLength + 1 }
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
-    }
-}
-
-/// The comparison of a stream's context with the data's.
-extension StreamDocuments {
-    /// Checks that `streamed` holds what `JSONMapper.context(data)` gives on the same engine: validity, errors,
-    /// the records as a model maps them, and (with `everyValue`) every value.
-    static func expectSameAsData(
-        _ data: Data, _ streamed: JSONDeserializationContext, _ comment: String,
-        engine: JSONMapper.Engine = .native, everyValue: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let direct = JSONMapper.context(data, engine: engine)
-        #expect(streamed.valid == direct.valid, "\(comment)", sourceLocation: sourceLocation)
-        #expect(descriptions(streamed) == descriptions(direct), "\(comment)", sourceLocation: sourceLocation)
-        let expected = direct.getArray(ofClass: SampleRecord.self)
-        #expect(streamed.getArray(ofClass: SampleRecord.self) == expected, "\(comment)", sourceLocation: sourceLocation)
-        #expect(expected.count == (direct.valid ? direct.node?.count ?? 0 : 0), sourceLocation: sourceLocation)
-        guard everyValue else { return }
-        if let a = direct.node, let b = streamed.node {
-            let differences = EngineComparison.differences(a, b)
-            #expect(differences.isEmpty, "\(comment): \(differences.prefix(3))", sourceLocation: sourceLocation)
-        } else {
-            #expect(direct.node == nil && streamed.node == nil, "\(comment)", sourceLocation: sourceLocation)
-        }
-    }
-}
-
-/// One of ``StreamDocuments/records``, every field read.
-struct SampleRecord: JSONSerializable, Equatable {
-    let id: Int
-    let name: String
-    let x: Double
-    let ok: Bool
-    let n: String?
-    let tags: [String]
-
-    init(_ c: JSONDeserializationContext) {
-        id = c.requireInt("id")
-        name = c.requireString("name")
-        x = c.requireDouble("x")
-        ok = c.requireBool("ok")
-        n = c.getString("n")
-        tags = c.requireArray("tags")
     }
 }

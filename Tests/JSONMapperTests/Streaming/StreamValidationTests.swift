@@ -79,7 +79,8 @@ struct StreamValidationTests {
         #expect(direct.valid)
         let records = direct.node?.member("records")
         for cut in 0...bytes.count {
-            let elements = Array(JSONMapper.elements(of: SplitStream(bytes, split: cut), at: ["records"]))
+            let elements = Array(
+                JSONMapper.elements(of: ScriptedInputStream(bytes, reads: .split(at: cut)), at: ["records"]))
             #expect(elements.count == 6, "cut at \(cut)")
             for (index, element) in elements.enumerated() {
                 guard let node = element.node, let expected = records?.element(at: index) else {
@@ -88,12 +89,12 @@ struct StreamValidationTests {
                 }
                 #expect(EngineComparison.differences(expected, node).isEmpty, "cut at \(cut)")
             }
-            #expect(JSONMapper.validate(SplitStream(bytes, split: cut)) == nil, "cut at \(cut)")
+            #expect(JSONMapper.validate(ScriptedInputStream(bytes, reads: .split(at: cut))) == nil, "cut at \(cut)")
             // Malformed at the end: the same error wherever the read ends.
             let broken = Array(bytes.dropLast(4)) + Array("x}\r\n".utf8)
             let error = JSONMapper.context(Data(broken)).errors.first
             #expect(error != nil)
-            #expect(JSONMapper.validate(SplitStream(broken, split: cut)) == error, "cut at \(cut)")
+            #expect(JSONMapper.validate(ScriptedInputStream(broken, reads: .split(at: cut))) == error, "cut at \(cut)")
         }
     }
 
@@ -107,7 +108,7 @@ struct StreamValidationTests {
         #expect(expected.map(\.line) == [1, 3, 4, 5, 6])
         #expect(expected.map(\.context.valid) == [true, true, false, true, true])
         for cut in 0...bytes.count {
-            let lines = Array(JSONMapper.lines(SplitStream(bytes, split: cut)).numbered())
+            let lines = Array(JSONMapper.lines(ScriptedInputStream(bytes, reads: .split(at: cut))).numbered())
             #expect(lines.map(\.line) == expected.map(\.line), "cut at \(cut)")
             #expect(
                 lines.map { descriptions($0.context) } == expected.map { descriptions($0.context) }, "cut at \(cut)")

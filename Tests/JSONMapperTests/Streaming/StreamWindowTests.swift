@@ -37,7 +37,7 @@ struct StreamWindowTests {
         return [
             ("InputStream(data:)", InputStream(data: data)),
             ("InputStream(url:)", try #require(InputStream(url: url))),
-            ("reads of readSize + 1", TrickleStream(Array(data), chunk: StreamWindow.readSize + 1)),
+            ("reads of readSize + 1", ScriptedInputStream(Array(data), reads: .of(StreamWindow.readSize + 1))),
         ]
     }
 
@@ -74,7 +74,9 @@ struct StreamWindowTests {
     @Test("a window that discards what it has read stays at its first capacity and loses no byte")
     func discarding() throws {
         let data = StreamDocuments.document(ofSize: 3 << 20)
-        for stream in [InputStream(data: data), TrickleStream(Array(data), chunk: StreamWindow.readSize + 1)] {
+        for stream in [
+            InputStream(data: data), ScriptedInputStream(Array(data), reads: .of(StreamWindow.readSize + 1)),
+        ] {
             let window = try StreamWindow(stream)
             var seen = Data()
             var keep = 0
@@ -145,11 +147,11 @@ struct StreamWindowTests {
         let message =
             "the stream failed after 0 bytes: it reported \(StreamWindow.initialCapacity + 1) bytes read into "
             + "\(StreamWindow.initialCapacity) bytes of space"
-        let elements = Array(JSONMapper.elements(of: OverreportingStream()))
+        let elements = Array(JSONMapper.elements(of: ScriptedInputStream([], failing: .overreporting)))
         #expect(elements.count == 1 && elements.first?.errors.first?.message == message)
-        let lines = Array(JSONMapper.lines(OverreportingStream()))
+        let lines = Array(JSONMapper.lines(ScriptedInputStream([], failing: .overreporting)))
         #expect(lines.count == 1 && lines.first?.errors.first?.message == message)
-        #expect(JSONMapper.validate(OverreportingStream())?.message == message)
+        #expect(JSONMapper.validate(ScriptedInputStream([], failing: .overreporting))?.message == message)
     }
 
     @Test("a large sibling is walked, not held: memory stays bounded by the container budget")
@@ -185,11 +187,13 @@ struct StreamWindowTests {
     func whitespace(before: String, after: String, path: [JSONPathElement], values: [Int]) throws {
         let spaces = 4 * Self.walkBound
         let validating = StructureWalker(
-            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default, target: nil)
+            window: try StreamWindow(ScriptedInputStream.repeating(before, " ", times: spaces, after)),
+            options: .default, target: nil)
         #expect(validating.validate() == nil)
         #expect(validating.window.capacity <= Self.walkBound, "validating \(before)…\(after)")
         let streaming = StructureWalker(
-            window: try StreamWindow(RepeatingStream(before, spaces: spaces, after)), options: .default,
+            window: try StreamWindow(ScriptedInputStream.repeating(before, " ", times: spaces, after)),
+            options: .default,
             target: path.map(\.component))
         var elements: [Int?] = []
         while let context = streaming.next() { elements.append(context.get(Int.self, at: [])) }
@@ -205,8 +209,9 @@ struct StreamWindowTests {
         let expected = try #require(
             JSONMapper.context(before + String(repeating: " ", count: spaces) + after).errors.first)
         #expect(expected.description == "records[1]: line 1, column 22: expected ':' after an object key, found '1'")
-        #expect(JSONMapper.validate(RepeatingStream(before, spaces: spaces, after)) == expected)
-        let elements = Array(JSONMapper.elements(of: RepeatingStream(before, spaces: spaces, after), at: ["records"]))
+        #expect(JSONMapper.validate(ScriptedInputStream.repeating(before, " ", times: spaces, after)) == expected)
+        let elements = Array(
+            JSONMapper.elements(of: ScriptedInputStream.repeating(before, " ", times: spaces, after), at: ["records"]))
         #expect(elements.map { $0.get(Int.self, at: []) } == [1, nil])
         #expect(elements.last?.errors == [expected])
     }

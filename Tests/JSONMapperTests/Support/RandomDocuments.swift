@@ -201,40 +201,14 @@ struct RandomDocuments {
     }
 }
 
-/// A stream that hands out its bytes in reads of random sizes, from 1 byte to three times the reader's chunk.
-final class RandomChunkStream: InputStream {
-    private let bytes: [UInt8]
-    private var position = 0
-    private var generator: SplitMix64
-    private var status: Stream.Status = .notOpen
-
-    init(_ data: Data, seed: UInt64) {
-        bytes = Array(data)
-        generator = SplitMix64(seed: seed)
-        super.init(data: Data())
-    }
-
-    override var streamStatus: Stream.Status { status }
-    override var hasBytesAvailable: Bool { position < bytes.count }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        let r = generator.next()
-        let wanted = r % 4 == 0 ? maxLength : 1 + Int((r >> 8) % UInt64(3 * StreamReader.chunkSize))
-        let count = min(wanted, maxLength, bytes.count - position)
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
-        }
-        position += count
-        if position == bytes.count { status = .atEnd }
-        return count
-    }
-
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
+extension RandomDocuments {
+    /// A stream of `data` in reads of random sizes, from 1 byte to three times the reader's chunk, and one read in
+    /// four of all the space offered: the same seed reads the same way.
+    static func stream(_ data: Data, seed: UInt64) -> ScriptedInputStream {
+        let chunk = UInt64(3 * StreamReader.chunkSize)
+        return ScriptedInputStream(
+            Array(data),
+            reads: .random(seed: seed) { draw, offered in draw % 4 == 0 ? offered : 1 + Int((draw >> 8) % chunk) })
     }
 }
 

@@ -4,43 +4,6 @@ import Testing
 
 @testable import JSONMapper
 
-/// A stream that hands out its bytes in two reads, split at `split`: every chunk boundary can be put anywhere.
-final class SplitStream: InputStream {
-    private let bytes: [UInt8]
-    private let split: Int
-    private var position = 0
-    private var status: Stream.Status = .notOpen
-
-    init(_ bytes: [UInt8], split: Int) {
-        self.bytes = bytes
-        self.split = split
-        super.init(data: Data())
-    }
-
-    override var streamStatus: Stream.Status { status }
-    override var streamError: Error? { nil }
-    override var hasBytesAvailable: Bool { position < bytes.count }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        let limit = position < split ? split : bytes.count
-        let count = min(maxLength, limit - position)
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
-        }
-        position += count
-        if position == bytes.count { status = .atEnd }
-        return count
-    }
-
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
-    }
-}
-
 /// Runs the structure walker on `bytes` read `chunk` bytes at a time, with a container budget and batch size small
 /// enough to reach the walker's every path on small inputs.
 enum Walks {
@@ -48,7 +11,7 @@ enum Walks {
         _ bytes: [UInt8], chunk: Int, budget: Int, batch: Int, target: [JSONPathElement]? = nil,
         options: JSONMapper.Options = .default
     ) throws -> StructureWalker {
-        let window = try StreamWindow(TrickleStream(bytes, chunk: chunk))
+        let window = try StreamWindow(ScriptedInputStream(bytes, reads: .of(chunk)))
         return StructureWalker(
             window: window, options: options, target: target?.map(\.component), budget: budget, batchLimit: batch)
     }
@@ -106,66 +69,45 @@ struct StreamedItem: JSONSerializable, Equatable {
     }
 }
 
-/// A stream of `prefix`, then `filler` `times` over, made as it is read (never held whole), then `suffix`; every
-/// read fills what it is offered, as file streams do.
-final class RepeatingStream: InputStream {
-    private let prefix: [UInt8]
-    private let filler: [UInt8]
-    private let fillerCount: Int
-    private let suffix: [UInt8]
-    private var position = 0
-    private var status: Stream.Status = .notOpen
-
-    init(_ prefix: String, _ filler: String, times: Int, _ suffix: String) {
-        self.prefix = Array(prefix.utf8)
-        self.filler = Array(filler.utf8)
-        fillerCount = self.filler.count * times
-        self.suffix = Array(suffix.utf8)
-        super.init(data: Data())
-    }
-
-    /// `prefix`, `spaces` spaces, then `suffix`.
-    convenience init(_ prefix: String, spaces: Int, _ suffix: String) {
-        self.init(prefix, " ", times: spaces, suffix)
-    }
-
-    private var total: Int { prefix.count + fillerCount + suffix.count }
-
-    override var streamStatus: Stream.Status { status }
-    override var streamError: Error? { nil }
-    override var hasBytesAvailable: Bool { position < total }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        let count = min(maxLength, total - position)
-        let fillerEnd = prefix.count + fillerCount
-        var written = 0
-        while written < count {
-            let index = position + written
-            if index < prefix.count {
-                buffer[written] = prefix[index]
-                written += 1
-            } else if index < fillerEnd && filler.count == 1 {
-                let run = min(count - written, fillerEnd - index)
-                (buffer + written).update(repeating: filler[0], count: run)
-                written += run
-            } else if index < fillerEnd {
-                buffer[written] = filler[(index - prefix.count) % filler.count]
-                written += 1
-            } else {
-                buffer[written] = suffix[index - fillerEnd]
-                written += 1
-            }
+/// The comparison of a stream's context with the data's.
+extension StreamDocuments {
+    /// Checks that `streamed` holds what `JSONMapper.context(data)` gives on the same engine: validity, errors,
+    /// the records as a model maps them, and (with `everyValue`) every value.
+    static func expectSameAsData(
+        _ data: Data, _ streamed: JSONDeserializationContext, _ comment: String,
+        engine: JSONMapper.Engine = .native, everyValue: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let direct = JSONMapper.context(data, engine: engine)
+        #expect(streamed.valid == direct.valid, "\(comment)", sourceLocation: sourceLocation)
+        #expect(descriptions(streamed) == descriptions(direct), "\(comment)", sourceLocation: sourceLocation)
+        let expected = direct.getArray(ofClass: SampleRecord.self)
+        #expect(streamed.getArray(ofClass: SampleRecord.self) == expected, "\(comment)", sourceLocation: sourceLocation)
+        #expect(expected.count == (direct.valid ? direct.node?.count ?? 0 : 0), sourceLocation: sourceLocation)
+        guard everyValue else { return }
+        if let a = direct.node, let b = streamed.node {
+            let differences = EngineComparison.differences(a, b)
+            #expect(differences.isEmpty, "\(comment): \(differences.prefix(3))", sourceLocation: sourceLocation)
+        } else {
+            #expect(direct.node == nil && streamed.node == nil, "\(comment)", sourceLocation: sourceLocation)
         }
-        position += count
-        if position == total { status = .atEnd }
-        return count
     }
+}
 
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
+/// One of ``StreamDocuments/records``, every field read.
+struct SampleRecord: JSONSerializable, Equatable {
+    let id: Int
+    let name: String
+    let x: Double
+    let ok: Bool
+    let n: String?
+    let tags: [String]
+
+    init(_ c: JSONDeserializationContext) {
+        id = c.requireInt("id")
+        name = c.requireString("name")
+        x = c.requireDouble("x")
+        ok = c.requireBool("ok")
+        n = c.getString("n")
+        tags = c.requireArray("tags")
     }
 }

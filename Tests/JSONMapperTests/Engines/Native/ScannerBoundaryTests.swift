@@ -324,44 +324,6 @@ struct ScannerBoundaryTests {
 
     // MARK: The stream window's padding
 
-    /// Hands out `bytes` in chunks of the sizes given, in turn; before each read it fills all the space offered with
-    /// junk, as a stream may, then reports what it copied. After the last byte it fills the space and reports the
-    /// end (0) or a failure (-1).
-    final class JunkStream: InputStream {
-        private let bytes: [UInt8]
-        private let chunks: [Int]
-        private let failAtEnd: Bool
-        private var position = 0
-        private var reads = 0
-        private var status: Stream.Status = .notOpen
-
-        init(_ bytes: [UInt8], chunks: [Int], failAtEnd: Bool) {
-            self.bytes = bytes
-            self.chunks = chunks
-            self.failAtEnd = failAtEnd
-            super.init(data: Data())
-        }
-
-        override var streamStatus: Stream.Status { status }
-        override var streamError: Error? { nil }
-        override var hasBytesAvailable: Bool { position < bytes.count }
-        override func open() { status = .open }
-        override func close() { status = .closed }
-
-        override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-            buffer.update(repeating: 0x41, count: maxLength)
-            let count = min(maxLength, chunks[reads % chunks.count], bytes.count - position)
-            reads += 1
-            if count == 0 {
-                status = .atEnd
-                return failAtEnd ? -1 : 0
-            }
-            bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + position, count: count) }
-            position += count
-            return count
-        }
-    }
-
     @Test(
         "the stream window's padding is zero after every refill, compaction, end and failure",
         arguments: [false, true])
@@ -369,7 +331,11 @@ struct ScannerBoundaryTests {
         let input = [UInt8](repeating: UInt8(ascii: "7"), count: 700_000)
         for chunks in [[7, 200_000], [5, 300_000], [262_144], [100_000, 3]] {
             for keepFraction in [0, 1, 2] {
-                let stream = JunkStream(input, chunks: chunks, failAtEnd: failAtEnd)
+                // Each read fills all the space offered with junk first, as a stream may; after the last byte, a
+                // read reports the end (0) or a failure (-1).
+                let stream = ScriptedInputStream(
+                    input, reads: .sizes(chunks), failing: failAtEnd ? .after(input.count) : nil, end: .onEmptyRead,
+                    junk: 0x41)
                 let window = try StreamWindow(stream)
                 var steps = 0
                 var problems: [String] = []
