@@ -75,16 +75,12 @@ struct ConcurrencyTests {
     func serializationContextOnAnotherThread() throws {
         let model = Writes { c in
             c.set("a", 1)
-            nonisolated(unsafe) let shared = c
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                shared.set("b.c", 2)
-                shared.setNull("c")
-                shared.set("a", nil as Int?)
-                _ = shared.path
-                done.signal()
-            }.start()
-            done.wait()
+            onAnotherThread {
+                c.set("b.c", 2)
+                c.setNull("c")
+                c.set("a", nil as Int?)
+                _ = c.path
+            }
             c.set("d", 3)
         }
         let context = JSONSerializationContext(options: .default)

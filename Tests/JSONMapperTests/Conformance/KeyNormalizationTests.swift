@@ -100,13 +100,9 @@ struct KeyNormalizationTests {
         #expect(onlyLarge.getInt(composed) == nil)
         #expect(onlyLarge.getInt(decomposed) == 3)
         // A thread of its own, not the one that made the contexts: the shared table.
-        nonisolated(unsafe) var shared: [Int?] = []
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            shared = [large.getInt(composed), large.getInt(decomposed), onlyLarge.getInt(composed)]
-            done.signal()
-        }.start()
-        done.wait()
+        let shared = onAnotherThread {
+            [large.getInt(composed), large.getInt(decomposed), onlyLarge.getInt(composed)]
+        }
         #expect(shared == [1, 3, nil])
     }
 

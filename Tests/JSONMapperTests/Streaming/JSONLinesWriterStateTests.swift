@@ -120,16 +120,7 @@ struct JSONLinesWriterStateTests {
     func foreignThread() throws {
         let stream = ScriptedOutputStream()
         let writer = try JSONLinesWriter(to: stream)
-        let stray = Writes { c in
-            nonisolated(unsafe) let shared = c
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                shared.set("late", 1)
-                done.signal()
-            }.start()
-            done.wait()
-            c.set("on", 2)
-        }
+        let stray = Writes.writingLateFromAnotherThread { c in c.set("on", 2) }
         let error = #expect(throws: JSONMappingError.self) { try writer.append(stray) }
         #expect(error?.code == .invalidValue)
         #expect(error?.path == "late")
