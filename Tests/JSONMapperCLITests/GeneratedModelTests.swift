@@ -18,11 +18,6 @@ enum GeneratedFiles {
             decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"),
             as: UTF8.self)
     }
-
-    /// A benchmark payload from the shared data (`../shared/data/bench`).
-    static func bench(_ name: String) -> URL {
-        TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
-    }
 }
 
 @Suite("Generated models compile, map and write back their samples")
@@ -210,9 +205,8 @@ struct GeneratedModelTests {
             ("canada.json", "Canada.swift", "CanadaModels"),
         ])
     func benchmarkPayloads(payload: String, file: String, namespace: String) throws {
-        let url = GeneratedFiles.bench(payload)
-        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
-        let run = CapturedRun(["generate", url.path, "--namespace", namespace])
+        let data = try TestFiles.benchmark(payload)
+        let run = CapturedRun(["generate", TestFiles.benchmarkURL(payload).path, "--namespace", namespace])
         #expect(run.output == (try GeneratedFiles.source(file)))
         let differences =
             switch payload {
@@ -225,8 +219,7 @@ struct GeneratedModelTests {
 
     @Test("twitter's statuses and retweeted statuses are one recursive class", SharedDataSuite.generatedModels.trait)
     func twitterRecursion() throws {
-        let url = GeneratedFiles.bench("twitter.json")
-        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let data = try TestFiles.benchmark("twitter.json")
         let twitter = try JSONMapper.decode(TwitterModels.Twitter.self, from: data)
         let retweets = twitter.statuses.compactMap(\.retweetedStatus)
         #expect(twitter.statuses.count == 100)

@@ -25,6 +25,21 @@ package enum TestFiles {
         return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
     }()
 
+    /// Where the shared data's benchmark payload `name` is (`twitter.json`, `citm_catalog.json`, `canada.json`). A
+    /// test that reads it declares the `SharedDataSuite` trait that needs `.benchmarks`.
+    package static func benchmarkURL(_ name: String) -> URL {
+        sharedData.appendingPathComponent("bench").appendingPathComponent(name)
+    }
+
+    /// The shared data's benchmark payload `name`; see ``benchmarkURL(_:)``.
+    ///
+    /// - Throws: when the file cannot be read, after recording the issue at `sourceLocation`.
+    package static func benchmark(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+        let url = benchmarkURL(name)
+        return try #require(
+            FileManager.default.contents(atPath: url.path), "missing \(url.path)", sourceLocation: sourceLocation)
+    }
+
     /// Whether tests run in CI, where missing shared data must fail instead of being skipped.
     package static var inCI: Bool {
         ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false

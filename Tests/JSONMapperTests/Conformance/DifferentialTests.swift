@@ -80,8 +80,7 @@ struct DifferentialTests {
         "the benchmark payloads map to the same values on both engines",
         arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func benchmarkPayloads(name: String) throws {
-        let url = TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
-        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let data = try TestFiles.benchmark(name)
         let native = try #require(EngineComparison.root(data, .native))
         let foundation = try #require(EngineComparison.root(data, .foundation))
         #expect(EngineComparison.differences(native, foundation) == [])
@@ -89,8 +88,7 @@ struct DifferentialTests {
 
     @Test("NSDecimalNumber.doubleValue drifts on canada.json; the Foundation adapter converts exactly")
     func foundationDecimalDrift() throws {
-        let url = TestFiles.sharedData.appendingPathComponent("bench/canada.json")
-        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let data = try TestFiles.benchmark("canada.json")
         var pending: [Any] = [try JSONSerialization.jsonObject(with: data)]
         var decimals = 0
         var drifting = 0
@@ -121,8 +119,7 @@ struct MemoryFootprintTests {
         "peak engine memory is at most twice the document",
         arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func peakMemory(name: String) throws {
-        let url = TestFiles.sharedData.appendingPathComponent("bench").appendingPathComponent(name)
-        let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+        let data = try TestFiles.benchmark(name)
         let document = try NativeDocument(data: data, maximumDepth: 512)
         let ratio = Double(document.peakBytes) / Double(data.count)
         // Twice the document, plus the padding and the tape's 16 spare entries.

@@ -20,10 +20,12 @@ struct PathStepTests {
         return Data((text + "]}").utf8)
     }
 
-    /// The seconds the loop every user writes takes over `count` items, the median of `repetitions` runs on fresh
-    /// contexts, and whether every value read was right.
-    static func loopSeconds(_ count: Int, _ engine: JSONMapper.Engine, repetitions: Int = 3) -> (Double, Bool) {
-        let data = items(count)
+    /// The seconds the loop every user writes takes to read `count` ids from `data` at `path(i)`, the median of
+    /// `repetitions` runs on fresh contexts, and whether every id read was `i`.
+    static func loopSeconds(
+        _ data: Data, _ count: Int, _ engine: JSONMapper.Engine, repetitions: Int = 3,
+        path: (Int) -> [JSONPathElement]
+    ) -> (Double, Bool) {
         var times: [Double] = []
         var right = true
         for _ in 0..<repetitions {
@@ -32,12 +34,17 @@ struct PathStepTests {
             ids.reserveCapacity(count)
             let start = DispatchTime.now().uptimeNanoseconds
             for i in 0..<count {
-                ids.append(c.getInt(at: ["items", .index(i), "id"]))
+                ids.append(c.getInt(at: path(i)))
             }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             right = right && ids == (0..<count).map { $0 } && c.errors.isEmpty
         }
         return (times.sorted()[repetitions / 2], right)
+    }
+
+    /// As ``loopSeconds(_:_:_:repetitions:path:)``, for the elements of ``items(_:)`` read by position.
+    static func loopSeconds(_ count: Int, _ engine: JSONMapper.Engine) -> (Double, Bool) {
+        loopSeconds(items(count), count, engine) { ["items", .index($0), "id"] }
     }
 
     @Test("reading 100,000 elements by position takes about ten times as long as 10,000", arguments: engines)
@@ -59,23 +66,10 @@ struct PathStepTests {
         return Data((text + "}}").utf8)
     }
 
-    /// As ``loopSeconds(_:_:repetitions:)``, for members read by key below the context's object.
-    static func memberLoopSeconds(_ count: Int, _ engine: JSONMapper.Engine, repetitions: Int = 3) -> (Double, Bool) {
-        let data = members(count)
-        var times: [Double] = []
-        var right = true
-        for _ in 0..<repetitions {
-            let c = JSONMapper.context(data, engine: engine)
-            var ids: [Int?] = []
-            ids.reserveCapacity(count)
-            let start = DispatchTime.now().uptimeNanoseconds
-            for i in 0..<count {
-                ids.append(c.getInt(at: ["byID", .key("k\(i)"), "id"]))
-            }
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            right = right && ids == (0..<count).map { $0 } && c.errors.isEmpty
-        }
-        return (times.sorted()[repetitions / 2], right)
+    /// As ``loopSeconds(_:_:_:repetitions:path:)``, for the members of ``members(_:)`` read by key below the
+    /// context's object.
+    static func memberLoopSeconds(_ count: Int, _ engine: JSONMapper.Engine) -> (Double, Bool) {
+        loopSeconds(members(count), count, engine) { ["byID", .key("k\($0)"), "id"] }
     }
 
     @Test(
