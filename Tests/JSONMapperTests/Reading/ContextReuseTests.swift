@@ -26,7 +26,7 @@ struct ContextReuseTests {
         let problems: [String]
 
         init(_ c: JSONDeserializationContext) {
-            let found = Mutex()
+            let found = SharedList<String>()
             DispatchQueue.concurrentPerform(iterations: 64) { i in
                 let k = i % 8
                 let leaf = c.getObject("o\(k)", ofClass: Leaf.self)
@@ -42,14 +42,6 @@ struct ContextReuseTests {
     struct Leaf: JSONSerializable {
         let id: Int
         init(_ c: JSONDeserializationContext) { id = c.requireInt("id") }
-    }
-
-    /// A list behind a lock, for the threads of a test.
-    final class Mutex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var list: [String] = []
-        func append(_ value: String) { lock.withLock { list.append(value) } }
-        var values: [String] { lock.withLock { list } }
     }
 
     @Test("a model that reads its context from many threads at once gets every value right")
@@ -101,7 +93,7 @@ struct ContextReuseTests {
             .joined(separator: ",") + "]}"
         let items = JSONMapper.context(json(text)).getArray("items", ofClass: Keeper.self)
         #expect(items.map(\.id) == Array(0..<20))
-        let problems = Mutex()
+        let problems = SharedList<String>()
         DispatchQueue.concurrentPerform(iterations: 40) { i in
             let item = items[i % 20]
             if item.context.path != "items[\(i % 20)]" { problems.append("path \(item.context.path)") }

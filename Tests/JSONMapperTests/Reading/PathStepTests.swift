@@ -164,7 +164,7 @@ struct PathStepTests {
     func concurrentReads() {
         let count = 5_000
         let c = JSONMapper.context(Self.items(count))
-        let wrong = ContextReuseTests.Mutex()
+        let wrong = SharedList<String>()
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for i in stride(from: thread, to: count, by: 3) {
                 let id = c.getInt(at: ["items", .index(i), "id"])

@@ -70,3 +70,10 @@ struct Series: JSONWritable {
         c.set("values", values)
     }
 }
+
+/// Every combination of the switches that change the text.
+let writeOptionVariants: [JSONMapper.WriteOptions] = [
+    .default, JSONMapper.WriteOptions(prettyPrinted: true),
+    JSONMapper.WriteOptions(sortedKeys: true, escapesNonASCII: true),
+    JSONMapper.WriteOptions(prettyPrinted: true, sortedKeys: true, writesNilAsNull: true, escapesSlashes: true),
+]

@@ -4,13 +4,6 @@ import Testing
 
 @testable import JSONMapper
 
-/// Every combination of the switches that change the text.
-let writeOptionVariants: [JSONMapper.WriteOptions] = [
-    .default, JSONMapper.WriteOptions(prettyPrinted: true),
-    JSONMapper.WriteOptions(sortedKeys: true, escapesNonASCII: true),
-    JSONMapper.WriteOptions(prettyPrinted: true, sortedKeys: true, writesNilAsNull: true, escapesSlashes: true),
-]
-
 @Suite("Round trips: what we write, we read back")
 struct RoundTripTests {
     @Test("every written Double reads back bit for bit, and Double(String) agrees")
