@@ -193,7 +193,7 @@ enum FuzzChecks {
         }
         guard let whole = try? JSONMapper.data(from: value) else { fail("a JSONValue did not write") }
         let cut = choose(upTo: whole.count, from: whole)
-        let failing = FuzzOutput(failAfter: cut)
+        let failing = ScriptedOutputStream(failAfter: cut)
         do {
             let written = try JSONMapper.write(value, to: failing)
             require(cut == whole.count && written == whole.count, "a write to a failing stream succeeded")
@@ -202,7 +202,7 @@ enum FuzzChecks {
             require(
                 error.message == "the output stream failed after \(cut) bytes: it reported an error", "failing output")
         }
-        require(failing.taken == Array(whole.prefix(cut)), "failing output: the stream took other bytes")
+        require(failing.bytes == Array(whole.prefix(cut)), "failing output: the stream took other bytes")
     }
 
     /// `jsonmapper format`'s writer, in small chunks: what it prints reads back as the same value (lone surrogates
@@ -382,38 +382,5 @@ extension FuzzChecks {
             }
         }
         return ScriptedInputStream(Array(data), reads: reads, failing: failing)
-    }
-}
-
-/// An `OutputStream` that takes `failAfter` bytes, then fails as a subclass without a `streamError` of its own does.
-final class FuzzOutput: OutputStream {
-    private let failAfter: Int
-    private var status: Stream.Status = .notOpen
-    private(set) var taken: [UInt8] = []
-
-    init(failAfter: Int) {
-        self.failAfter = failAfter
-        super.init(toMemory: ())
-    }
-
-    #if os(Linux)
-        required init(toMemory: ()) {
-            failAfter = 0
-            super.init(toMemory: ())
-        }
-    #endif
-
-    override var streamStatus: Stream.Status { status }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func write(_ buffer: UnsafePointer<UInt8>, maxLength: Int) -> Int {
-        guard status == .open, taken.count < failAfter else {
-            status = .error
-            return -1
-        }
-        let count = min(maxLength, failAfter - taken.count)
-        taken.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
-        return count
     }
 }

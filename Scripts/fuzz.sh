@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the library sources with Fuzz/<Target>.swift and the tests' scriptable stream,
+# Builds the libFuzzer targets (the library sources with Fuzz/<Target>.swift and the tests' scriptable streams,
 # -sanitize=fuzzer,address) and runs them for SECONDS each (default 60):
 #   bash Scripts/fuzz.sh [SECONDS] [full | parser | all]        (default: all)
 # - full   (Fuzz/FuzzTarget.swift): both engines, Foundation's InputStream(data:), a stream whose read sizes the
@@ -14,7 +14,7 @@ seconds="${1:-60}"
 which="${2:-all}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-# The scriptable InputStream of the tests, and the generator of its random read sizes.
+# The scriptable streams of the tests, and the generator of the input stream's random read sizes.
 support="$root/Tests/JSONMapperTestSupport"
 mkdir -p "$build" "$root/Fuzz/artifacts"
 
@@ -38,7 +38,7 @@ run() {
     echo "==> building the $name fuzz target"
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name JSONMapper -package-name jsonmapper \
         $(find "$root/Sources/JSONMapper" -name '*.swift' | sort) "$root/Fuzz/$source" \
-        "$support/ScriptedInputStream.swift" "$support/SplitMix64.swift" \
+        "$support/ScriptedInputStream.swift" "$support/ScriptedOutputStream.swift" "$support/SplitMix64.swift" \
         -o "$build/fuzz-$name"
     mkdir -p "$root/Fuzz/corpus/$name"
     echo "==> fuzzing the $name target for $seconds seconds"

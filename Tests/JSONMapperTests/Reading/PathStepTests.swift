@@ -49,12 +49,19 @@ struct PathStepTests {
 
     @Test("reading 100,000 elements by position takes about ten times as long as 10,000", arguments: engines)
     func linearLoop(engine: JSONMapper.Engine) {
-        let (small, smallRight) = Self.loopSeconds(10_000, engine)
-        let (large, largeRight) = Self.loopSeconds(100_000, engine)
-        #expect(smallRight)
-        #expect(largeRight)
-        // Linear is 10; quadratic is 100. The margin absorbs a noisy machine.
-        #expect(large / small < 30, "10,000: \(small) s, 100,000: \(large) s")
+        Self.expectLinear { Self.loopSeconds($0, engine) }
+    }
+
+    /// Checks that the loop `seconds` times over 100,000 values reads them right in about ten times as long as over
+    /// 10,000: linear is 10, quadratic 100, and the margin absorbs a noisy machine.
+    static func expectLinear(
+        _ seconds: (Int) -> (Double, Bool), sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let (small, smallRight) = seconds(10_000)
+        let (large, largeRight) = seconds(100_000)
+        #expect(smallRight, sourceLocation: sourceLocation)
+        #expect(largeRight, sourceLocation: sourceLocation)
+        #expect(large / small < 30, "10,000: \(small) s, 100,000: \(large) s", sourceLocation: sourceLocation)
     }
 
     /// `{"byID":{"k0":{"id":0},"k1":{"id":1},…}}` with `count` members.
@@ -76,11 +83,7 @@ struct PathStepTests {
         "reading 100,000 members by key below the first step takes about ten times as long as 10,000",
         arguments: engines)
     func linearMemberLoop(engine: JSONMapper.Engine) {
-        let (small, smallRight) = Self.memberLoopSeconds(10_000, engine)
-        let (large, largeRight) = Self.memberLoopSeconds(100_000, engine)
-        #expect(smallRight)
-        #expect(largeRight)
-        #expect(large / small < 30, "10,000: \(small) s, 100,000: \(large) s")
+        Self.expectLinear { Self.memberLoopSeconds($0, engine) }
     }
 
     @Test("every position of arrays of every shape, on both engines", arguments: engines)

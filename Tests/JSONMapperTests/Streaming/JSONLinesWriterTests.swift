@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapperTestSupport
 import Testing
 
 @testable import JSONMapper

@@ -73,11 +73,11 @@ struct StreamWritingEdgeTests {
 
     @Test("a stream that returns a negative count other than -1 fails with the bytes it took")
     func oddNegative() throws {
-        let stream = OddStream(results: [3, -7])
+        let stream = ScriptedOutputStream(failAfter: 3, failure: .returning(-7))
         let error = #expect(throws: JSONMappingError.self) { try JSONMapper.write([1, 2, 3], to: stream) }
         #expect(error?.code == .outputFailed)
         #expect(error?.description == "the output stream failed after 3 bytes: it returned -7 but reports no error")
-        #expect(stream.taken == Array("[1,".utf8))
+        #expect(stream.bytes == Array("[1,".utf8))
     }
 
     @Test("a subclass taking one byte per call receives every byte, for arrays and JSON Lines")
@@ -310,35 +310,5 @@ struct StreamWritingEdgeTests {
         #expect(lines.last == "")
         let values = try lines.dropLast().map { try JSONValue(parsing: Data($0.utf8)) }
         #expect(Set(values.map { "\($0["t"]!)-\($0["i"]!)" }).count == threads * perThread)
-    }
-}
-
-/// A stream whose `write` calls return the given results in turn (a positive count takes that many bytes).
-final class OddStream: OutputStream {
-    private var results: [Int]
-    private var status: Stream.Status = .notOpen
-    private(set) var taken: [UInt8] = []
-
-    init(results: [Int]) {
-        self.results = results
-        super.init(toMemory: ())
-    }
-
-    #if os(Linux)
-        required init(toMemory: ()) {
-            results = []
-            super.init(toMemory: ())
-        }
-    #endif
-
-    override var streamStatus: Stream.Status { status }
-    override var streamError: Error? { nil }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func write(_ buffer: UnsafePointer<UInt8>, maxLength: Int) -> Int {
-        let result = results.isEmpty ? -1 : results.removeFirst()
-        if result > 0 { taken.append(contentsOf: UnsafeBufferPointer(start: buffer, count: min(result, maxLength))) }
-        return result
     }
 }
