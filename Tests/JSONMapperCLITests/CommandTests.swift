@@ -203,3 +203,19 @@ struct VersionTests {
         #expect(bare.errorOutput == help)
     }
 }
+
+@Suite("Files the commands cannot read")
+struct UnreadableFileTests {
+    @Test(
+        "check, format and generate name a missing file or a folder the same way, and exit 2",
+        arguments: [["check"], ["format"], ["generate"], ["generate", "--lines"]])
+    func unreadable(command: [String]) {
+        let folder = TestFiles.fixtures.path
+        for (path, problem) in [("/no/such/file.json", "no such file"), (folder, "it is a directory")] {
+            let run = CapturedRun(command + [path])
+            #expect(run.status == 2, "\(command) \(path)")
+            #expect(run.output == "", "\(command) \(path)")
+            #expect(run.errorOutput == "jsonmapper: cannot read \(path): \(problem)\n", "\(command) \(path)")
+        }
+    }
+}
