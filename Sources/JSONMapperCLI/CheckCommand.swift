@@ -56,15 +56,13 @@ enum CheckCommand: Subcommand {
     private static func checkFiles(_ options: Options, io: CommandIO) -> Int32 {
         var status = ExitStatus.success
         for path in options.files {
-            switch JSONMapperCommand.openStream(path, io: io) {
-            case .failure(let error):
-                io.errorOutput(error.message + "\n")
+            guard let stream = JSONMapperCommand.openStream(path, io: io) else {
                 status = ExitStatus.usage
-            case .success(let stream):
-                let name = path == "-" ? "<stdin>" : path
-                let valid = options.lines ? checkLines(stream, name: name, io: io) : check(stream, name: name, io: io)
-                if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
+                continue
             }
+            let name = JSONMapperCommand.displayName(path)
+            let valid = options.lines ? checkLines(stream, name: name, io: io) : check(stream, name: name, io: io)
+            if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
         }
         return status
     }

@@ -46,15 +46,8 @@ enum FormatCommand: Subcommand {
     }
 
     private static func format(_ options: Options, io: CommandIO, memoryLimit: Int, chunkSize: Int) -> Int32 {
-        let data: Data
-        switch JSONMapperCommand.read(options.file, io: io) {
-        case .failure(let error):
-            io.errorOutput(error.message + "\n")
-            return ExitStatus.usage
-        case .success(let read):
-            data = read
-        }
-        let name = options.file == "-" ? "<stdin>" : options.file
+        guard let data = JSONMapperCommand.read(options.file, io: io) else { return ExitStatus.usage }
+        let name = JSONMapperCommand.displayName(options.file)
         var writeOptions = JSONMapper.WriteOptions(
             prettyPrinted: !options.compact, sortedKeys: options.sortKeys, indentWidth: options.indent ?? 2)
         writeOptions.memoryLimit = memoryLimit

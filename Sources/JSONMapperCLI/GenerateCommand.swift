@@ -67,15 +67,8 @@ enum GenerateCommand: Subcommand {
     /// Reads one file, or every line of a JSON Lines file, into the samples under `root`; the exit status when
     /// it cannot, after saying why.
     private static func add(_ input: Options.Input, to root: Position, io: CommandIO) -> Int32? {
-        let data: Data
-        switch JSONMapperCommand.read(input.path, io: io) {
-        case .failure(let error):
-            io.errorOutput(error.message + "\n")
-            return ExitStatus.usage
-        case .success(let contents):
-            data = contents
-        }
-        let name = input.path == "-" ? "<stdin>" : input.path
+        guard let data = JSONMapperCommand.read(input.path, io: io) else { return ExitStatus.usage }
+        let name = JSONMapperCommand.displayName(input.path)
         guard input.isLines else { return add(data, line: nil, file: name, to: root, io: io) }
         var failure: Int32?
         JSONLines.forEachLine(of: data) { number, line in
