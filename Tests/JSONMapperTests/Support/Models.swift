@@ -1,6 +1,8 @@
 import Foundation
 import JSONMapper
 
+// Models the reading tests share: the README's, strict ones for the timeline fixtures, and the catalog's item.
+
 // MARK: Models the README shows
 
 final class Address: JSONSerializable {
