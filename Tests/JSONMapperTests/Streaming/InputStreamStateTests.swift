@@ -1,8 +1,8 @@
 import Foundation
+import JSONMapperTestSupport
 import Testing
 
 @testable import JSONMapper
-import JSONMapperTestSupport
 
 /// Every public entry point that reads an `InputStream`, given streams in every state a caller can hand over:
 /// Foundation's own, already read by an earlier call, closed, opened and read to their end, on a missing file or a
