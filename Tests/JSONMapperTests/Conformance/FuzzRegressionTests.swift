@@ -8,7 +8,10 @@ import Testing
 @Suite("Fuzzer findings")
 struct FuzzRegressionTests {
     /// Every file in Fixtures/fuzz/ has an entry here, so that a new finding cannot be added without its expectation.
-    static let findings = ["foundation-drops-bom-in-key.json", "foundation-drops-trailing-bom-in-string.json"]
+    static let findings = [
+        "foundation-drops-bom-in-key.json", "foundation-drops-trailing-bom-in-string.json",
+        "stream-fails-inside-bom.json",
+    ]
 
     @Test("every finding is listed")
     func allListed() throws {
@@ -40,5 +43,21 @@ struct FuzzRegressionTests {
         let foundation = JSONMapper.context(data, engine: .foundation)
         #expect(Set(foundation.keys) == ["asd", ""])
         #expect(foundation.getString("") == "fgh")
+    }
+
+    /// `<EF BB BF>2]`, from a stream that fails after one to three bytes: the failure is the error, not the mark's
+    /// first bytes read as a value (validate said "expected a value, found byte 0xEF").
+    @Test("a stream failing inside the byte-order mark reports its failure from every entry point")
+    func streamFailingInsideByteOrderMark() throws {
+        let bytes = Array(try TestFiles.fixture("fuzz/stream-fails-inside-bom.json"))
+        for count in 1...3 {
+            let reason = "the stream failed after \(count) bytes: it reported an error"
+            func stream() -> InputStream { ScriptedInputStream(bytes, reads: .of(1), failing: .after(count)) }
+            #expect(JSONMapper.context(stream()).errors.map(\.message) == [reason])
+            #expect(JSONMapper.validate(stream())?.message == reason)
+            #expect(Array(JSONMapper.elements(of: stream())).last?.errors.map(\.message) == [reason])
+            #expect(Array(JSONMapper.lines(stream())).last?.errors.map(\.message) == [reason])
+        }
+        #expect(JSONMapper.validate(InputStream(data: Data(bytes)))?.message.contains("']'") == true)
     }
 }

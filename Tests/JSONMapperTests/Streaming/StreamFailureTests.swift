@@ -20,6 +20,8 @@ struct StreamFailureTests {
         ("[1, 2, 345, true]  \n", []),
         ("12", ["records"]),
         (#""text""#, []),
+        // A byte-order mark: a stream failing inside it reports the failure, not the mark's first bytes as a value.
+        ("\u{FEFF}[1, {\"a\": 2}]", []),
     ]
 
     /// The error `context(stream)` gives when the stream fails after `count` bytes of `bytes`.
