@@ -56,21 +56,13 @@ struct ByteBuffer: ~Copyable {
     /// ``release()``.
     var hasMemory: Bool { base != Self.nowhere }
 
-    /// The capacity to grow a buffer of `capacity` bytes to so that `needed` bytes fit, and never less than
-    /// `needed`: the one growth policy of the library's buffers.
-    ///
-    /// Below ``smallBlock`` the buffer doubles: such blocks live in the heap, where `realloc` copies, so fewer steps
-    /// mean fewer copies. From there it grows by half: glibc maps blocks that large on their own and `realloc` moves
-    /// them by remapping pages, without a copy, so smaller steps cost little and keep the slack small. Either way the
-    /// copying of all the growths stays linear in the final size.
+    /// The capacity to grow a buffer of `capacity` bytes to so that `needed` bytes fit: half as large again, so that
+    /// the copying of all the growths stays linear in the final size (and the slack small), and never less than
+    /// `needed`. The one growth policy of the library's buffers.
     static func grownCapacity(_ capacity: Int, toHold needed: Int) -> Int {
-        let step = capacity < smallBlock ? capacity : capacity / 2
-        let (grown, overflow) = capacity.addingReportingOverflow(step)
+        let (grown, overflow) = capacity.addingReportingOverflow(capacity / 2)
         return max(overflow ? Int.max : grown, needed)
     }
-
-    /// The size below which a buffer doubles rather than growing by half.
-    static let smallBlock = 256 * 1024
 
     /// Makes room for `more` bytes after ``count``.
     ///

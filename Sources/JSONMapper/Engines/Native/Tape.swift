@@ -140,7 +140,7 @@ struct TapeBuffer: ~Copyable {
 
     @inline(__always)
     mutating func append(_ entry: TapeEntry) throws(EngineError) {
-        // The capacity may end in part of an entry (it grows in bytes, by half when large): that part is never used.
+        // The capacity may end in part of an entry (it grows by half, in bytes): that part is never used.
         if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride { try grow() }
         check(buffer.count % 8 == 0 && buffer.count + 8 <= buffer.capacity, "tape entry past the reserved capacity")
         UnsafeMutableRawPointer(buffer.base + buffer.count).storeBytes(of: entry.bits, as: UInt64.self)
