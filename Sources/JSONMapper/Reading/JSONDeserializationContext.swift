@@ -128,9 +128,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             members.place(nil, object: 0)
         }
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
-            let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
-            self.tracker = tracker
-            session.track(tracker)
+            tracker = session.tracker(
+                for: node, path: (parent?.pathComponents ?? []) + Self.components(of: step), storage: storage)
         } else {
             tracker = nil
         }
@@ -427,11 +426,29 @@ final class MappingSession: @unchecked Sendable {
         lock.withLock { recorded }
     }
 
-    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order contexts were made.
+    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order their objects
+    /// first got a context; one per object, found by ``ReadTracker/Identity``.
     private var recordedTrackers: [ReadTracker] = []
+    private var trackerIndex: [ReadTracker.Identity: ReadTracker] = [:]
 
-    func track(_ tracker: ReadTracker) {
-        lock.withLock { recordedTrackers.append(tracker) }
+    /// The tracker of the object `node` at `path` (which a context reads from `storage`): the one made when the
+    /// object first got a context, so that what every context on it reads counts, and the object is reported once.
+    func tracker(
+        for node: JSONNode, path: [PathComponent], storage: JSONDeserializationContext.Storage
+    ) -> ReadTracker {
+        let identity: ReadTracker.Identity
+        if case .native(let index) = storage {
+            identity = .native(index)
+        } else {
+            identity = .path(path.map(ReadTracker.Identity.Component.init))
+        }
+        return lock.withLock {
+            if let tracker = trackerIndex[identity] { return tracker }
+            let tracker = ReadTracker(node: node, path: path)
+            trackerIndex[identity] = tracker
+            recordedTrackers.append(tracker)
+            return tracker
+        }
     }
 
     var trackers: [ReadTracker] {
