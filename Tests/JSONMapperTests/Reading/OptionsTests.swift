@@ -52,7 +52,11 @@ struct OptionsTests {
         #expect(lines.count == 2 && lines.allSatisfy(\.valid))
         let deep = Array(repeating: 0, count: 1_999) as [JSONPathElement]
         #expect(lines.first?.get(Int.self, at: deep + [0]) == 1)
-        #expect(try JSONValue(parsing: json(text), options: options).description == text)
+        // A JSONValue is the exception: at most JSONValue.maximumDepth levels, which any stack can release.
+        let value = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: json(text), options: options) }
+        #expect(value?.message == "nesting is deeper than the limit of 1000 levels")
+        #expect(value?.line == 1 && value?.column == 1_001)
+        #expect(try JSONValue(parsing: json(Self.nested(1_000)), options: options).description == Self.nested(1_000))
         let limited = JSONMapper.Options(maximumDepth: .max)
         #expect(limited.maximumDepth == .max)
         #expect(JSONMapper.context(json("[[1]]"), engine: .foundation, options: limited).valid)
