@@ -116,6 +116,7 @@ enum FoundationNumber {
             guard value.rounded(.towardZero) == value else { return .failure(.notWholeNumber) }
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
         case .decimal(var value):
+            guard !value.isNaN else { return .failure(.outOfRange) }
             var whole = Decimal()
             NSDecimalRound(&whole, &value, 0, .plain)
             guard whole == value else { return .failure(.notWholeNumber) }
@@ -170,11 +171,15 @@ enum FoundationNumber {
         switch self {
         case .signed(let integer): .success(Decimal(integer))
         case .unsigned(let integer): .success(Decimal(integer))
-        // The shortest text that reads back as the same Double: "0.1", not 0.1000000000000000055….
+        // The shortest text that reads back as the same Double: "0.1", not 0.1000000000000000055…, read as the
+        // native engine reads a number's text, so that `1e+128` is the same Decimal on both engines (Foundation's
+        // own parser refuses exponents above 127, and reads "-inf" as 0). Infinities and NaN are out of range.
         case .double(let double):
-            Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")).map(Result.success)
-                ?? .failure(.outOfRange)
-        case .decimal(let decimal): .success(decimal)
+            double.isFinite
+                ? NumberText.withJSONNumber(in: "\(double)") { $0.decimal() }
+                    ?? .failure(.outOfRange)
+                : .failure(.outOfRange)
+        case .decimal(let decimal): decimal.isNaN ? .failure(.outOfRange) : .success(decimal)
         }
     }
 
