@@ -286,5 +286,19 @@ struct JSONValueTests {
             #expect(fine?.description == nested(1_000))
         }
     }
+
+    /// `JSONValue(floatLiteral:)` is public and takes computed values too: one JSON has no number for is `null`,
+    /// never the 0 it used to become.
+    @Test("a float literal that JSON has no number for is null")
+    func nonFiniteFloatLiteral() throws {
+        // As the literal 1e400 would be, which Swift reads as infinity (with a warning).
+        let value: JSONValue = ["big": JSONValue(floatLiteral: Double("1e400") ?? 0), "ok": 0.5]
+        #expect(value.description == #"{"big":null,"ok":0.5}"#)
+        #expect(JSONValue(floatLiteral: .nan) == .null)
+        #expect(JSONValue(floatLiteral: .infinity) == .null)
+        #expect(JSONValue(floatLiteral: -.infinity) == .null)
+        #expect(JSONValue(floatLiteral: -0.25).numberValue?.text == "-0.25")
+        #expect(JSONValue(floatLiteral: .greatestFiniteMagnitude).doubleValue == .greatestFiniteMagnitude)
+    }
 }
 
