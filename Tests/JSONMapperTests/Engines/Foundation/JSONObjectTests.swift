@@ -112,5 +112,22 @@ struct JSONObjectTests {
             #expect(text.getDecimal("small") == Decimal(sign: .minus, exponent: -121, significand: 25), "\(engine)")
         }
     }
-}
 
+    /// A tree is held to `maximumDepth` as text is: a tree of 20,000 levels used to be valid, and its getters and
+    /// `JSONValue`s went as deep.
+    @Test("a tree deeper than maximumDepth gives an invalid context with the path of the first level too deep")
+    func treeDepth() throws {
+        var tree: Any = 1
+        for _ in 0..<513 { tree = [tree] }
+        let deep = JSONMapper.context(jsonObject: tree)
+        #expect(!deep.valid)
+        #expect(deep.errors.count == 1)
+        #expect(deep.errors.first?.path == String(repeating: "[0]", count: 512))
+        #expect(deep.errors.first?.message == "nesting is deeper than the limit of 512 levels")
+        let allowed = JSONMapper.context(jsonObject: ["a": tree], options: .init(maximumDepth: 514))
+        #expect(allowed.valid)
+        #expect(allowed.get(Int.self, at: ["a"] + Array(repeating: 0, count: 513)) == 1)
+        let object = JSONMapper.context(jsonObject: ["a": ["b": tree]], options: .init(maximumDepth: 100))
+        #expect(object.errors.first?.path == "a.b" + String(repeating: "[0]", count: 98))
+    }
+}
