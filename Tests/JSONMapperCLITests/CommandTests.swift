@@ -229,10 +229,12 @@ struct SpecialFileTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("input.json").path
         #expect(mkfifo(path, 0o600) == 0)
+        // A reader that closes the pipe early must fail the test, not kill the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         Thread {
             // Opening for writing waits for the reader.
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
-            handle.write(Data(text.utf8))
+            try? handle.write(contentsOf: Data(text.utf8))
             try? handle.close()
         }.start()
         return path
