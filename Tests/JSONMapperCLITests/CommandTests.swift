@@ -253,7 +253,8 @@ struct SpecialFileTests {
         #expect(generated.output.contains("struct R: JSONSerializable"))
         #expect(generated.output.contains("let id: Int"))
 
-        let lines = CapturedRun(["generate", "--lines", try Self.fifo(feeding: "{\"id\":1}\n{\"id\":2}\n"), "--name", "R"])
+        let records = try Self.fifo(feeding: "{\"id\":1}\n{\"id\":2}\n")
+        let lines = CapturedRun(["generate", "--lines", records, "--name", "R"])
         #expect(lines.errorOutput == "")
         #expect(lines.status == 0)
         #expect(lines.output == generated.output)

@@ -64,7 +64,9 @@ struct OptionsTests {
 
     /// A hostile document of 200,000 strings where numbers belong makes 400,000 errors: each element's mismatch and
     /// its drop. They were all kept, about 80 bytes of memory per byte of input.
-    @Test("errors and notices past maximumRecordedErrors are counted, not kept", arguments: [JSONMapper.Engine.native, .foundation])
+    @Test(
+        "errors and notices past maximumRecordedErrors are counted, not kept",
+        arguments: [JSONMapper.Engine.native, .foundation])
     func recordedErrorLimit(engine: JSONMapper.Engine) {
         let count = 200_000
         let text = #"{"a":["# + Array(repeating: #""x""#, count: count).joined(separator: ",") + "]}"
@@ -73,7 +75,8 @@ struct OptionsTests {
         #expect(c.errors.count == 1_000)
         #expect(c.omittedErrorCount == 2 * count - 1_000)
         #expect(c.errors.prefix(3).map(\.description) == [
-            #"a[0]: expected Int, found String "x""#, "a[0]: dropped from [Int]", #"a[1]: expected Int, found String "x""#,
+            #"a[0]: expected Int, found String "x""#, "a[0]: dropped from [Int]",
+            #"a[1]: expected Int, found String "x""#,
         ])
         #expect(c.errors.last?.description == "a[499]: dropped from [Int]")
 
@@ -81,7 +84,8 @@ struct OptionsTests {
         let three = JSONMapper.context(json(#"{"a":["x","y"]}"#), engine: engine, options: options)
         #expect(three.getArray("a") as [Int] == [])
         #expect(three.errors.map(\.description) == [
-            #"a[0]: expected Int, found String "x""#, "a[0]: dropped from [Int]", #"a[1]: expected Int, found String "y""#,
+            #"a[0]: expected Int, found String "x""#, "a[0]: dropped from [Int]",
+            #"a[1]: expected Int, found String "y""#,
         ])
         #expect(three.omittedErrorCount == 1)
 
@@ -90,13 +94,15 @@ struct OptionsTests {
         let notices = JSONMapper.context(json(#"{"a":["1","2","3","4"]}"#), engine: engine, options: options)
         #expect(notices.getArray("a") as [Int] == [1, 2, 3, 4])
         #expect(notices.notices.map(\.description) == [
-            #"a[0]: coerced String "1" to Int"#, #"a[1]: coerced String "2" to Int"#, #"a[2]: coerced String "3" to Int"#,
+            #"a[0]: coerced String "1" to Int"#, #"a[1]: coerced String "2" to Int"#,
+            #"a[2]: coerced String "3" to Int"#,
         ])
         #expect(notices.omittedNoticeCount == 1)
         #expect(notices.errors.isEmpty && notices.omittedErrorCount == 0)
 
         // Every error is kept with Int.max; at least one always is, so an invalid document keeps its syntax error.
-        let all = JSONMapper.context(json(#"{"a":["x","y"]}"#), engine: engine, options: .init(maximumRecordedErrors: .max))
+        let all = JSONMapper.context(
+            json(#"{"a":["x","y"]}"#), engine: engine, options: .init(maximumRecordedErrors: .max))
         _ = all.getArray("a") as [Int]
         #expect(all.errors.count == 4 && all.omittedErrorCount == 0)
         options.maximumRecordedErrors = -5
@@ -116,7 +122,10 @@ struct OptionsTests {
         let options = JSONMapper.Options(maximumRecordedErrors: 2)
         let report = try JSONMapper.decodeWithReport(Items.self, from: #"{"a":[1,"x",2,"y"]}"#, options: options)
         #expect(report.model.a == [1, 2])
-        #expect(report.errors.map(\.description) == [#"a[1]: expected Int, found String "x""#, "a[1]: dropped from [Int]"])
+        #expect(
+            report.errors.map(\.description) == [
+                #"a[1]: expected Int, found String "x""#, "a[1]: dropped from [Int]",
+            ])
         #expect(report.omittedErrorCount == 2)
     }
 }

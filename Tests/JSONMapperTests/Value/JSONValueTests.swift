@@ -254,7 +254,9 @@ struct JSONValueTests {
         }
         let deepest = try JSONValue(parsing: nested(1_000), options: unlimited)
         #expect(deepest.description == nested(1_000))
-        let tooDeep = #expect(throws: JSONMappingError.self) { try JSONValue(parsing: nested(1_001), options: unlimited) }
+        let tooDeep = #expect(throws: JSONMappingError.self) {
+            try JSONValue(parsing: nested(1_001), options: unlimited)
+        }
         #expect(tooDeep?.code == .malformedJSON)
         #expect(tooDeep?.message.hasSuffix("nesting is deeper than the limit of 1000 levels") == true)
         let dataForm = #expect(throws: JSONMappingError.self) {
