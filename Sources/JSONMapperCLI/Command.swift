@@ -89,9 +89,21 @@ enum JSONMapperCommand {
 
     /// The contents of `path`, or of standard input for `-`; `nil` after saying on standard error why the file
     /// cannot be read.
+    ///
+    /// Reads through a file handle to the end, so that a pipe, a FIFO, `/dev/null` or a process substitution
+    /// (`<(…)`, read as `/dev/fd/63`) reads as a file does (`FileManager.contents(atPath:)` gives `nil` for anything
+    /// but a regular file on Linux).
     static func read(_ path: String, io: CommandIO) -> Data? {
         if path == "-" { return io.standardInput() }
-        return open(path, io: io) { FileManager.default.contents(atPath: $0) }
+        return open(path, io: io) { path in
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            do {
+                return try handle.readToEnd() ?? Data()
+            } catch {
+                return nil
+            }
+        }
     }
 
     /// A stream on `path`, or on standard input for `-`, to read piece by piece; `nil` after saying on standard

@@ -219,3 +219,59 @@ struct UnreadableFileTests {
         }
     }
 }
+
+@Suite("Files that are not regular files")
+struct SpecialFileTests {
+    /// A named pipe in a fresh folder, fed `text` by another thread once a reader opens it, as a shell feeds
+    /// `<(echo …)`.
+    static func fifo(feeding text: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("input.json").path
+        #expect(mkfifo(path, 0o600) == 0)
+        // A reader that closes the pipe early must fail the test, not kill the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        Thread {
+            // Opening for writing waits for the reader.
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            try? handle.write(contentsOf: Data(text.utf8))
+            try? handle.close()
+        }.start()
+        return path
+    }
+
+    @Test("format and generate read a named pipe, as check does")
+    func namedPipe() throws {
+        let formatted = CapturedRun(["format", try Self.fifo(feeding: #"{"a":[1]}"#)])
+        #expect(formatted.errorOutput == "")
+        #expect(formatted.status == 0)
+        #expect(formatted.output == "{\n  \"a\": [\n    1\n  ]\n}\n")
+
+        let generated = CapturedRun(["generate", try Self.fifo(feeding: #"{"id":1}"#), "--name", "R"])
+        #expect(generated.errorOutput == "")
+        #expect(generated.status == 0)
+        #expect(generated.output.contains("struct R: JSONSerializable"))
+        #expect(generated.output.contains("let id: Int"))
+
+        let records = try Self.fifo(feeding: "{\"id\":1}\n{\"id\":2}\n")
+        let lines = CapturedRun(["generate", "--lines", records, "--name", "R"])
+        #expect(lines.errorOutput == "")
+        #expect(lines.status == 0)
+        #expect(lines.output == generated.output)
+
+        let checked = CapturedRun(["check", try Self.fifo(feeding: #"{"a":[1]}"#)])
+        #expect(checked.status == 0)
+    }
+
+    @Test("/dev/null is an empty document for format and generate, as for check", arguments: [["format"], ["generate"]])
+    func devNull(command: [String]) {
+        let checked = CapturedRun(["check", "/dev/null"])
+        #expect(checked.status == 1)
+        #expect(checked.output.contains("the document is empty"))
+        let run = CapturedRun(command + ["/dev/null"])
+        #expect(run.status == 1)
+        #expect(!run.errorOutput.contains("cannot read"))
+        #expect((run.output + run.errorOutput).contains("the document is empty"))
+    }
+}
+

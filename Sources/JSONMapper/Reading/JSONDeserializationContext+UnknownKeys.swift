@@ -4,8 +4,29 @@
 //     let user = User(context)
 //     #expect(context.unknownKeys == [])   // ["profile.avatar_url"] once the API adds it
 
-/// The members a context on an object has read, kept by the session after the context is gone.
+/// The members that the contexts on one object have read, kept by the session after they are gone. Every context
+/// made for the same object shares its tracker: a model that splits an object between two models, or reads it
+/// twice, reads each member once for the report.
 final class ReadTracker: @unchecked Sendable {
+    /// Which object a tracker belongs to: a native object by its place on the tape, any other by its path (keys by
+    /// their Unicode scalars), which names one value of a document: the last of repeated keys.
+    enum Identity: Hashable {
+        enum Component: Hashable {
+            case key(ExactKey)
+            case index(Int)
+
+            init(_ component: PathComponent) {
+                switch component {
+                case .key(let key): self = .key(ExactKey(key))
+                case .index(let index): self = .index(index)
+                }
+            }
+        }
+
+        case native(Int)
+        case path([Component])
+    }
+
     let node: JSONNode
     let path: [PathComponent]
     /// Guarded by the session's lock. By Unicode scalars: asking for `"\u{E9}"` does not read `"e\u{301}"`.

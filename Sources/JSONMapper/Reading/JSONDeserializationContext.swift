@@ -128,9 +128,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             members.place(nil, object: 0)
         }
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
-            let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
-            self.tracker = tracker
-            session.track(tracker)
+            tracker = session.tracker(
+                for: node, path: (parent?.pathComponents ?? []) + Self.components(of: step), storage: storage)
         } else {
             tracker = nil
         }
@@ -254,11 +253,30 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     ///
     /// For an invalid document the first error is the syntax error, with its line and column. Type mismatches,
     /// dropped elements and required failures follow as getters meet them, each with its path.
+    ///
+    /// At most ``JSONMapper/Options/maximumRecordedErrors`` (1,000 by default) are kept: the first ones. Those
+    /// found after are counted in ``omittedErrorCount``.
     public var errors: [JSONMappingError] { session.errors }
+
+    /// How many problems were found after ``errors`` held ``JSONMapper/Options/maximumRecordedErrors`` of them:
+    /// counted, not kept. 0 unless the limit was reached.
+    ///
+    /// ```swift
+    /// let items = context.getArray("items", ofClass: Item.self)
+    /// if context.omittedErrorCount > 0 { print("\(context.omittedErrorCount) more problems") }
+    /// ```
+    public var omittedErrorCount: Int { session.omittedErrorCount }
 
     /// Conversions and fallbacks applied while mapping this document so far, in the order they happened: things
     /// worth logging that are not failures (see ``CoercionPolicy`` and ``getEnum(_:fallback:)->T?``).
+    ///
+    /// At most ``JSONMapper/Options/maximumRecordedErrors`` are kept, as for ``errors``; ``omittedNoticeCount``
+    /// counts the others.
     public var notices: [JSONMappingNotice] { session.notices }
+
+    /// How many notices came after ``notices`` held ``JSONMapper/Options/maximumRecordedErrors`` of them: counted,
+    /// not kept. 0 unless the limit was reached.
+    public var omittedNoticeCount: Int { session.omittedNoticeCount }
 
     /// The path of the value this context reads: `statuses[3].user`, empty for the top-level value.
     public var path: String {
@@ -411,6 +429,9 @@ final class MappingSession: @unchecked Sendable {
     let lock = NSLock()
     private var recorded: [JSONMappingError] = []
     private var recordedNotices: [JSONMappingNotice] = []
+    /// The errors and notices past `options.maximumRecordedErrors`, counted instead of kept.
+    private var omittedErrors = 0
+    private var omittedNotices = 0
 
     init(options: JSONMapper.Options, valid: Bool, document: NativeDocument? = nil) {
         self.options = options
@@ -420,18 +441,46 @@ final class MappingSession: @unchecked Sendable {
     }
 
     func record(_ error: JSONMappingError) {
-        lock.withLock { recorded.append(error) }
+        lock.withLock {
+            if recorded.count < options.maximumRecordedErrors {
+                recorded.append(error)
+            } else {
+                omittedErrors += 1
+            }
+        }
     }
 
     var errors: [JSONMappingError] {
         lock.withLock { recorded }
     }
 
-    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order contexts were made.
-    private var recordedTrackers: [ReadTracker] = []
+    var omittedErrorCount: Int {
+        lock.withLock { omittedErrors }
+    }
 
-    func track(_ tracker: ReadTracker) {
-        lock.withLock { recordedTrackers.append(tracker) }
+    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order their objects
+    /// first got a context; one per object, found by ``ReadTracker/Identity``.
+    private var recordedTrackers: [ReadTracker] = []
+    private var trackerIndex: [ReadTracker.Identity: ReadTracker] = [:]
+
+    /// The tracker of the object `node` at `path` (which a context reads from `storage`): the one made when the
+    /// object first got a context, so that what every context on it reads counts, and the object is reported once.
+    func tracker(
+        for node: JSONNode, path: [PathComponent], storage: JSONDeserializationContext.Storage
+    ) -> ReadTracker {
+        let identity: ReadTracker.Identity
+        if case .native(let index) = storage {
+            identity = .native(index)
+        } else {
+            identity = .path(path.map(ReadTracker.Identity.Component.init))
+        }
+        return lock.withLock {
+            if let tracker = trackerIndex[identity] { return tracker }
+            let tracker = ReadTracker(node: node, path: path)
+            trackerIndex[identity] = tracker
+            recordedTrackers.append(tracker)
+            return tracker
+        }
     }
 
     var trackers: [ReadTracker] {
@@ -439,10 +488,20 @@ final class MappingSession: @unchecked Sendable {
     }
 
     func record(_ notice: JSONMappingNotice) {
-        lock.withLock { recordedNotices.append(notice) }
+        lock.withLock {
+            if recordedNotices.count < options.maximumRecordedErrors {
+                recordedNotices.append(notice)
+            } else {
+                omittedNotices += 1
+            }
+        }
     }
 
     var notices: [JSONMappingNotice] {
         lock.withLock { recordedNotices }
+    }
+
+    var omittedNoticeCount: Int {
+        lock.withLock { omittedNotices }
     }
 }

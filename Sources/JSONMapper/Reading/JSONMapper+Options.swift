@@ -32,6 +32,23 @@ extension JSONMapper {
         /// the others. Off by default: tracking costs a little on every read.
         public var reportsUnknownKeys: Bool
 
+        /// How many errors the contexts of one document keep in ``JSONDeserializationContext/errors``, and how many
+        /// notices in ``JSONDeserializationContext/notices``; those found after are counted in
+        /// ``JSONDeserializationContext/omittedErrorCount`` and ``JSONDeserializationContext/omittedNoticeCount``
+        /// but not kept. The default is 1,000.
+        ///
+        /// A hostile document can hold millions of values of the wrong type, and each error holds its path and
+        /// message (about 80 bytes of memory per byte of such input, kept whole): the limit keeps that memory
+        /// bounded. The first error, such as the syntax error of an invalid document, is always kept. At least 1: a
+        /// smaller value is read as 1. `Int.max` keeps every error.
+        public var maximumRecordedErrors: Int {
+            get { recordLimit }
+            set { recordLimit = max(1, newValue) }
+        }
+
+        /// The limit ``maximumRecordedErrors`` gives, never below 1.
+        private var recordLimit = 1_000
+
         /// Creates options.
         ///
         /// - Parameters:
@@ -39,17 +56,19 @@ extension JSONMapper {
         ///   - dateStrategy: How dates are read by default.
         ///   - coercion: Which conversions between types getters may apply.
         ///   - reportsUnknownKeys: Whether to track the members that no getter read.
+        ///   - maximumRecordedErrors: How many errors, and how many notices, a document keeps (at least 1).
         public init(
             maximumDepth: Int = 512, dateStrategy: DateStrategy = .iso8601, coercion: CoercionPolicy = .strict,
-            reportsUnknownKeys: Bool = false
+            reportsUnknownKeys: Bool = false, maximumRecordedErrors: Int = 1_000
         ) {
             depthLimit = max(1, maximumDepth)
+            recordLimit = max(1, maximumRecordedErrors)
             self.dateStrategy = dateStrategy
             self.coercion = coercion
             self.reportsUnknownKeys = reportsUnknownKeys
         }
 
-        /// The defaults: depth limit 512, ISO 8601 dates, strict types, no unknown-key tracking.
+        /// The defaults: depth limit 512, ISO 8601 dates, strict types, no unknown-key tracking, 1,000 errors kept.
         public static var `default`: Options { Options() }
     }
 }

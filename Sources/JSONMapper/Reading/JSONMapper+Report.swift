@@ -18,7 +18,12 @@ extension JSONMapper {
         /// The problems recorded while mapping, in the order found, none of which made the decode fail: elements
         /// that a lenient `getArray(_:ofClass:)` dropped and why, optional values of the wrong type, failures
         /// contained in `getObject`.
+        /// At most ``Options/maximumRecordedErrors`` of them; ``omittedErrorCount`` counts the others.
         public let errors: [JSONMappingError]
+
+        /// How many problems were found after ``errors`` was full (see
+        /// ``JSONDeserializationContext/omittedErrorCount``).
+        public let omittedErrorCount: Int
 
         /// The conversions and enum fallbacks applied (see ``JSONDeserializationContext/notices``).
         public let notices: [JSONMappingNotice]
@@ -30,6 +35,7 @@ extension JSONMapper {
         init(model: Model, context: JSONDeserializationContext) {
             self.model = model
             self.errors = context.errors
+            self.omittedErrorCount = context.omittedErrorCount
             self.notices = context.notices
             self.unknownKeys = context.unknownKeys
         }

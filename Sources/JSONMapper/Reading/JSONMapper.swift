@@ -120,11 +120,21 @@ public enum JSONMapper {
     /// keys' Unicode scalars.
     ///
     /// - Parameters:
+    /// The tree's nesting is checked against ``Options/maximumDepth`` first, as text's is, without recursion: a
+    /// deeper tree gives an invalid context, `[0][0]…: nesting is deeper than the limit of 512 levels`. On Linux,
+    /// Foundation converts an `NSArray` or `NSDictionary` to Swift recursively, all its levels at once, whenever one
+    /// of its elements is read: keep such trees within a few thousand levels, and free of cycles (an
+    /// `NSMutableArray` that holds itself never finishes converting).
+    ///
+    /// - Parameters:
     ///   - jsonObject: The top-level value.
     ///   - options: Mapping settings.
-    /// - Returns: A valid context on the tree.
+    /// - Returns: A context on the tree; invalid when it nests too deeply.
     public static func context(jsonObject: Any, options: Options = .default) -> JSONDeserializationContext {
-        JSONDeserializationContext(root: .foundation(FoundationValue(jsonObject)), options: options)
+        if let error = FoundationValue.depthError(of: jsonObject, limit: options.maximumDepth) {
+            return JSONDeserializationContext(invalid: JSONMappingError(error), options: options)
+        }
+        return JSONDeserializationContext(root: .foundation(FoundationValue(jsonObject)), options: options)
     }
 
     /// Decodes a model strictly: throws when the input is malformed or a required value failed.

@@ -58,7 +58,7 @@ public struct JSONPrimitiveReader {
     @inline(__always)
     func convert<T>(
         _ path: () -> String, expected: @autoclosure () -> String, _ convert: (JSONNode) -> Result<T, NumberIssue>?,
-        coerce: (JSONNode, CoercionPolicy) -> T? = { _, _ in nil }
+        coerce: (JSONNode, CoercionPolicy) -> Result<T, NumberIssue>? = { _, _ in nil }
     ) -> T? {
         switch convert(node) {
         case .success(let value)?:
@@ -67,11 +67,18 @@ public struct JSONPrimitiveReader {
             mismatch(path, expected: expected(), note: issue.note)
         case nil:
             let policy = context.session.options.coercion
-            if policy != .strict, let value = coerce(node, policy) {
-                context.notice(.coerced, path: path(), "coerced \(node.found) to \(expected())")
-                return value
+            // A numeric string out of range says why, as a number would: `found String "1e400" (out of range)`.
+            var note: String?
+            if policy != .strict, let coerced = coerce(node, policy) {
+                switch coerced {
+                case .success(let value):
+                    context.notice(.coerced, path: path(), "coerced \(node.found) to \(expected())")
+                    return value
+                case .failure(let issue):
+                    note = issue.note
+                }
             }
-            mismatch(path, expected: expected(), note: nil)
+            mismatch(path, expected: expected(), note: note)
         }
         return nil
     }

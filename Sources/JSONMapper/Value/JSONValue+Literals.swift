@@ -24,11 +24,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
         self = .number(Number(value))
     }
 
-    /// A floating-point number, as the shortest text of its `Double` (`0.1` is `0.1`).
+    /// A floating-point number, as the shortest text of its `Double` (`0.1` is `0.1`), or `null` for a value JSON
+    /// has no number for: NaN, an infinity, or a literal too large for `Double` (`1e400`). Never a number the value
+    /// did not hold, such as 0.
+    ///
+    /// ```swift
+    /// let mean = total / Double(count)          // NaN or infinite when count is 0
+    /// let value: JSONValue = ["mean": JSONValue(floatLiteral: mean)]
+    /// value.description                         // {"mean":null} when count is 0
+    /// ```
     ///
     /// - Parameter value: The literal.
     public init(floatLiteral value: Double) {
-        self = .number(Number(floatLiteral: value))
+        self = Number(value).map(JSONValue.number) ?? .null
     }
 
     /// A string.

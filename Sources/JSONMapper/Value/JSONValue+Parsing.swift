@@ -19,16 +19,18 @@ extension JSONValue {
         try self.init(parsing: data, options: .default)
     }
 
-    /// Parses `data` with the library's strict parser, nesting up to `options.maximumDepth` levels.
+    /// Parses `data` with the library's strict parser, nesting up to `options.maximumDepth` levels, and never more
+    /// than ``maximumDepth`` (1,000).
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON text.
     ///   - options: The parsing settings; only ``JSONMapper/Options/maximumDepth`` applies.
-    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `data` is not JSON.
+    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `data` is not JSON
+    ///   or nests deeper than the limit.
     public init(parsing data: Data, options: JSONMapper.Options) throws(JSONMappingError) {
         let document: NativeDocument
         do {
-            document = try NativeDocument(data: data, maximumDepth: options.maximumDepth)
+            document = try NativeDocument(data: data, maximumDepth: min(options.maximumDepth, Self.maximumDepth))
         } catch {
             throw JSONMappingError(error)
         }
@@ -53,12 +55,14 @@ extension JSONValue {
         try self.init(parsing: Data(text.utf8), options: .default)
     }
 
-    /// Parses JSON text held in a `String`, nesting up to `options.maximumDepth` levels.
+    /// Parses JSON text held in a `String`, nesting up to `options.maximumDepth` levels, and never more than
+    /// ``maximumDepth`` (1,000).
     ///
     /// - Parameters:
     ///   - text: JSON text.
     ///   - options: The parsing settings; only ``JSONMapper/Options/maximumDepth`` applies.
-    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `text` is not JSON.
+    /// - Throws: A ``JSONMappingError`` with code ``JSONMappingError/Code/malformedJSON`` when `text` is not JSON
+    ///   or nests deeper than the limit.
     public init(parsing text: String, options: JSONMapper.Options) throws(JSONMappingError) {
         try self.init(parsing: Data(text.utf8), options: options)
     }
@@ -76,8 +80,20 @@ extension JSONValue {
         }
     }
 
-    /// The value `root` holds. Fails only for a tree from another library holding something JSON has no form for
-    /// (a `Date`, a NaN): text the parser accepted always succeeds.
+    /// How deeply the arrays and objects of a `JSONValue` made from JSON may nest, whatever
+    /// ``JSONMapper/Options/maximumDepth`` says: 1,000 levels.
+    ///
+    /// Comparing, hashing and writing a `JSONValue` never recurse, but releasing one does: Swift frees nested arrays
+    /// recursively, about 150 bytes of stack per level, and a `JSONValue` cannot change that. 1,000 levels are
+    /// released safely on a thread with a 512 KB stack (the size of a secondary thread on Apple platforms, which
+    /// overflows from about 4,000 levels), so no input can make a value that crashes whoever releases it. Parsing
+    /// (``init(parsing:options:)-(Data,_)``) reports a deeper document as malformed; `getValue` and the other getters
+    /// that make a `JSONValue` record a type mismatch. A value built by hand is not limited: keep it within a few
+    /// thousand levels.
+    public static let maximumDepth = 1_000
+
+    /// The value `root` holds. Fails for a tree from another library holding something JSON has no form for (a
+    /// `Date`, a NaN), and for containers nested deeper than ``maximumDepth``.
     static func make(from root: JSONNode) -> Result<JSONValue, Unrepresentable> {
         var stack: [BuildFrame] = []
         var node = root
@@ -95,12 +111,14 @@ extension JSONValue {
             case .unsupported:
                 return .failure(Unrepresentable(components: path(stack), found: node.found))
             case .array:
+                guard stack.count < maximumDepth else { return .failure(tooDeep(node, stack)) }
                 var frame = BuildFrame(isObject: false)
                 frame.children.reserveCapacity(node.count)
                 node.forEachElement { _, element in frame.children.append(element) }
                 frame.elements.reserveCapacity(frame.children.count)
                 stack.append(frame)
             case .object:
+                guard stack.count < maximumDepth else { return .failure(tooDeep(node, stack)) }
                 var frame = BuildFrame(isObject: true)
                 node.forEachMember { key, value in
                     frame.keys.append(key)
@@ -131,6 +149,11 @@ extension JSONValue {
                 made = frame.isObject ? .object(frame.object) : .array(frame.elements)
             }
         }
+    }
+
+    /// The failure for a container one level deeper than ``maximumDepth``.
+    private static func tooDeep(_ node: JSONNode, _ stack: [BuildFrame]) -> Unrepresentable {
+        Unrepresentable(components: path(stack), found: "\(node.found) nested deeper than \(maximumDepth) levels")
     }
 
     /// A container being built: the children still to convert, and the values made so far.

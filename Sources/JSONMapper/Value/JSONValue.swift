@@ -20,8 +20,8 @@ import Foundation
 ///   in the first position, as the read side's getters see them). Objects compare equal when they have the same
 ///   keys with equal values, in any order.
 /// - Comparing, hashing, parsing and writing never recurse on the nesting depth. Releasing a value does (Swift
-///   releases nested arrays recursively), so depth is bounded where values are parsed:
-///   ``JSONMapper/Options/maximumDepth`` (512 by default).
+///   releases nested arrays recursively), so a value made from JSON nests at most ``maximumDepth`` (1,000) levels,
+///   whatever ``JSONMapper/Options/maximumDepth`` allows. Keep values built by hand within a few thousand levels.
 public enum JSONValue: Sendable {
     /// `null`.
     case null

@@ -52,7 +52,24 @@ struct CoercionTests {
                 #"bad: expected Int, found String "12abc""#,
                 "two: expected Bool, found Number 2",
                 #"yes: expected Bool, found String "yes""#,
-                #"frac: expected Int, found String "3.7""#,
+                #"frac: expected Int, found String "3.7" (not a whole number)"#,
+            ])
+    }
+
+    /// A numeric string that converts but not to the type asked for says why, as the number itself would.
+    @Test("a numeric string out of range says so under coercion", arguments: engines)
+    func outOfRangeStrings(engine: JSONMapper.Engine) {
+        let text = #"{"d": "1e400", "i": "9223372036854775808", "m": "-1", "x": "1e-400"}"#
+        let c = JSONMapper.context(json(text), engine: engine, options: JSONMapper.Options(coercion: .lenient))
+        #expect(c.getDouble("d") == nil)
+        #expect(c.getInt("i") == nil)
+        #expect(c.getUInt64("m") == nil)
+        #expect(c.getDouble("x") == 0)
+        #expect(
+            descriptions(c) == [
+                #"d: expected Double, found String "1e400" (out of range)"#,
+                #"i: expected Int, found String "9223372036854775808" (out of range)"#,
+                #"m: expected UInt64, found String "-1" (out of range)"#,
             ])
     }
 

@@ -241,4 +241,66 @@ struct JSONValueTests {
         #expect(native != nil)
         #expect(native == foundation)
     }
+
+    /// Swift releases nested arrays recursively, so a `JSONValue` deep enough overflows the stack of the thread
+    /// that drops it; 5,000 levels are enough on a 512 KB stack. A value made from JSON stops at 1,000 levels
+    /// whatever `maximumDepth` allows, and the thread lives.
+    @Test("a JSONValue made from JSON nests at most 1,000 levels, even with maximumDepth: .max")
+    func depthLimit() throws {
+        #expect(JSONValue.maximumDepth == 1_000)
+        let unlimited = JSONMapper.Options(maximumDepth: .max)
+        @Sendable func nested(_ levels: Int) -> String {
+            String(repeating: "[", count: levels) + "1" + String(repeating: "]", count: levels)
+        }
+        let deepest = try JSONValue(parsing: nested(1_000), options: unlimited)
+        #expect(deepest.description == nested(1_000))
+        let tooDeep = #expect(throws: JSONMappingError.self) {
+            try JSONValue(parsing: nested(1_001), options: unlimited)
+        }
+        #expect(tooDeep?.code == .malformedJSON)
+        #expect(tooDeep?.message.hasSuffix("nesting is deeper than the limit of 1000 levels") == true)
+        let dataForm = #expect(throws: JSONMappingError.self) {
+            try JSONValue(parsing: json(nested(1_001)), options: unlimited)
+        }
+        #expect(dataForm == tooDeep)
+
+        // On a thread with a 512 KB stack, as GCD's on Apple platforms: read, then released there. (The Foundation
+        // engine refuses documents deeper than 512 levels.)
+        let text = #"{"v":"# + nested(5_000) + "}"
+        nonisolated(unsafe) var results: [(JSONValue?, [JSONMappingError], JSONValue?)] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let c = JSONMapper.context(json(text), options: unlimited)
+            let fine = JSONMapper.context(json(#"{"v":"# + nested(1_000) + "}"), options: unlimited).getValue("v")
+            results.append((c.getValue("v"), c.errors, fine))
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        #expect(results.count == 1)
+        for (value, errors, fine) in results {
+            #expect(value == nil)
+            #expect(errors.count == 1)
+            #expect(errors.first?.code == .typeMismatch)
+            #expect(errors.first?.path == "v" + String(repeating: "[0]", count: 1_000))
+            #expect(errors.first?.message == "expected JSONValue, found Array nested deeper than 1000 levels")
+            #expect(fine?.description == nested(1_000))
+        }
+    }
+
+    /// `JSONValue(floatLiteral:)` is public and takes computed values too: one JSON has no number for is `null`,
+    /// never the 0 it used to become.
+    @Test("a float literal that JSON has no number for is null")
+    func nonFiniteFloatLiteral() throws {
+        // As the literal 1e400 would be, which Swift reads as infinity (with a warning).
+        let value: JSONValue = ["big": JSONValue(floatLiteral: Double("1e400") ?? 0), "ok": 0.5]
+        #expect(value.description == #"{"big":null,"ok":0.5}"#)
+        #expect(JSONValue(floatLiteral: .nan) == .null)
+        #expect(JSONValue(floatLiteral: .infinity) == .null)
+        #expect(JSONValue(floatLiteral: -.infinity) == .null)
+        #expect(JSONValue(floatLiteral: -0.25).numberValue?.text == "-0.25")
+        #expect(JSONValue(floatLiteral: .greatestFiniteMagnitude).doubleValue == .greatestFiniteMagnitude)
+    }
 }
+

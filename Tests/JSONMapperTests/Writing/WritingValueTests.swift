@@ -151,5 +151,14 @@ struct WritingValueTests {
                 from: Writes { c in c.set("t", Date(timeIntervalSince1970: .infinity), strategy: .secondsSince1970) })
         }
         #expect(infinite?.description == "t: cannot write Date inf: not a finite time")
+        // A finite date whose milliseconds overflow Double is reported as the date it is.
+        let huge = #expect(throws: JSONMappingError.self) {
+            try JSONMapper.data(
+                from: Writes { c in c.set("d", Date(timeIntervalSince1970: 1e306), strategy: .millisecondsSince1970) })
+        }
+        #expect(huge?.description == "d: cannot write Date 1e+306 as milliseconds since 1970: too large for a Double")
+        let seconds = try? JSONMapper.data(
+            from: Writes { c in c.set("d", Date(timeIntervalSince1970: 1e306), strategy: .secondsSince1970) })
+        #expect(seconds.flatMap { try? JSONValue(parsing: $0) }?["d"]?.doubleValue == 1e306)
     }
 }

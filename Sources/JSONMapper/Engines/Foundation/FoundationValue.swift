@@ -116,6 +116,7 @@ enum FoundationNumber {
             guard value.rounded(.towardZero) == value else { return .failure(.notWholeNumber) }
             return T(exactly: value).map(Result.success) ?? .failure(.outOfRange)
         case .decimal(var value):
+            guard !value.isNaN else { return .failure(.outOfRange) }
             var whole = Decimal()
             NSDecimalRound(&whole, &value, 0, .plain)
             guard whole == value else { return .failure(.notWholeNumber) }
@@ -170,11 +171,15 @@ enum FoundationNumber {
         switch self {
         case .signed(let integer): .success(Decimal(integer))
         case .unsigned(let integer): .success(Decimal(integer))
-        // The shortest text that reads back as the same Double: "0.1", not 0.1000000000000000055….
+        // The shortest text that reads back as the same Double: "0.1", not 0.1000000000000000055…, read as the
+        // native engine reads a number's text, so that `1e+128` is the same Decimal on both engines (Foundation's
+        // own parser refuses exponents above 127, and reads "-inf" as 0). Infinities and NaN are out of range.
         case .double(let double):
-            Decimal(string: "\(double)", locale: Locale(identifier: "en_US_POSIX")).map(Result.success)
-                ?? .failure(.outOfRange)
-        case .decimal(let decimal): .success(decimal)
+            double.isFinite
+                ? NumberText.withJSONNumber(in: "\(double)") { $0.decimal() }
+                    ?? .failure(.outOfRange)
+                : .failure(.outOfRange)
+        case .decimal(let decimal): decimal.isNaN ? .failure(.outOfRange) : .success(decimal)
         }
     }
 
@@ -186,5 +191,48 @@ enum FoundationNumber {
         case .double(let double): "\(double)"
         case .decimal(let decimal): decimal.description
         }
+    }
+}
+
+extension FoundationValue {
+    /// Why the tree `root` cannot be read within `limit` levels of nesting: an error naming the path of the first
+    /// container too deep, or `nil`. Walks without recursion, and stops there, so a cyclic tree (an `NSMutableArray`
+    /// that holds itself) ends the walk too.
+    static func depthError(of root: Any, limit: Int) -> EngineError? {
+        // Each value waiting to be classified, with its depth and the step that leads to it, found by the index of
+        // its parent's step (-1 for the root's children): the path is rebuilt only for the error.
+        var steps: [(parent: Int, component: PathComponent)] = []
+        var stack: [(value: Any, depth: Int, step: Int)] = [(root, 0, -1)]
+        while let (value, depth, step) = stack.popLast() {
+            switch FoundationValue(value) {
+            case .array(let elements, _):
+                guard depth < limit else { return tooDeep(step, steps, limit) }
+                for (index, element) in elements.enumerated().reversed() {
+                    steps.append((step, .index(index)))
+                    stack.append((element, depth + 1, steps.count - 1))
+                }
+            case .object(let members, _):
+                guard depth < limit else { return tooDeep(step, steps, limit) }
+                for (key, member) in members {
+                    steps.append((step, .key(key)))
+                    stack.append((member, depth + 1, steps.count - 1))
+                }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private static func tooDeep(
+        _ step: Int, _ steps: [(parent: Int, component: PathComponent)], _ limit: Int
+    ) -> EngineError {
+        var path: [PathComponent] = []
+        var current = step
+        while current >= 0 {
+            path.append(steps[current].component)
+            current = steps[current].parent
+        }
+        return EngineError(message: "nesting is deeper than the limit of \(limit) levels", path: path.reversed())
     }
 }

@@ -29,6 +29,8 @@ struct MemberLookup {
     var cursor = 0
     /// The slots in use less one, for the distinct case.
     var mask = 0
+    /// The process's keyed hash, kept here so that a lookup does not ask for it each time.
+    let keyHash = KeyHash.process
 
     /// Objects with at most this many members are scanned rather than hashed: for small objects (citm_catalog.json
     /// has many of two members), building a table costs more than it saves.
@@ -80,7 +82,7 @@ extension TapeView {
                 return cursor + 1
             }
             let mask = lookup.mask
-            var slot = Int(truncatingIfNeeded: Self.fingerprint(of: wanted)) & mask
+            var slot = Int(truncatingIfNeeded: lookup.keyHash.hash(wanted)) & mask
             while base[slot] != 0 {
                 let key = Int(base[slot]) - 1
                 if plainKey(key, equals: wanted) {
@@ -135,7 +137,7 @@ extension TapeView {
         }
         let slotCount = Self.slotCount(forMembers: members)
         lookup.mask = slotCount - 1
-        let distinct = indexDistinctPlainKeys(of: object, into: &slots, slotCount: slotCount)
+        let distinct = indexDistinctPlainKeys(of: object, into: &slots, slotCount: slotCount, keyHash: lookup.keyHash)
         lookup.keys = distinct ? .distinct : .general
         return distinct ? member(of: object, key: wanted, lookup: &lookup, slots: &slots) : nil
     }
@@ -161,9 +163,12 @@ extension TapeView {
     }
 
     /// Puts the keys of the object at `object` into `count` of `slots`, and tells whether they are all plain (no
-    /// escapes, shorter than the tape's length field) and all different. Only keys whose fingerprints land on the same slot
-    /// are compared byte for byte.
-    func indexDistinctPlainKeys(of object: Int, into slots: inout MemberSlots, slotCount count: Int) -> Bool {
+    /// escapes, shorter than the tape's length field) and all different. Only keys whose hashes land on the same slot
+    /// are compared byte for byte. The hash covers the whole key and is keyed per process (see ``KeyHash``), so that
+    /// no document can choose keys that all land on one slot and make this quadratic.
+    func indexDistinctPlainKeys(
+        of object: Int, into slots: inout MemberSlots, slotCount count: Int, keyHash: KeyHash
+    ) -> Bool {
         let end = entry(object).low
         guard slots.clear(count: count), let base = slots.base else { return false }
         check(count.nonzeroBitCount == 1 && count <= slots.capacity, "\(count) slots in a table of \(slots.capacity)")
@@ -173,7 +178,7 @@ extension TapeView {
             let key = entry(i)
             guard key.tag == .string, key.middle < Int(TapeEntry.saturated) else { return false }
             let bytes = UnsafeBufferPointer(start: keyBytes(key), count: key.middle)
-            var slot = Int(truncatingIfNeeded: Self.paddedFingerprint(of: bytes)) & mask
+            var slot = Int(truncatingIfNeeded: Self.paddedHash(of: bytes, keyHash)) & mask
             while base[slot] != 0 {
                 if plainKey(Int(base[slot]) - 1, equals: bytes) { return false }
                 slot = (slot + 1) & mask
@@ -234,34 +239,12 @@ extension TapeView {
         }
     }
 
-    /// ``fingerprint(of:)`` of a key in the document: a key shorter than eight bytes is read as one word and masked,
+    /// ``KeyHash/hash(_:)`` of a key in the document: a key shorter than eight bytes is read as one word and masked,
     /// instead of a byte at a time. The word ends at most seven bytes after the key's closing quote, which is before
     /// the document's end, so within the padding (only a ``NativeDocument``'s padded bytes have a tape).
     @inline(__always)
-    static func paddedFingerprint(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let p = key.baseAddress, key.count < 8 else { return fingerprint(of: key) }
-        return mix(head: Digits.load(p) & ((1 &<< (8 &* UInt64(key.count))) &- 1), tail: 0, length: key.count)
-    }
-
-    /// A hash of a key's length and its first and last eight bytes, read within the key.
-    @inline(__always)
-    static func fingerprint(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let p = key.baseAddress else { return 0 }
-        let length = key.count
-        if length >= 8 {
-            return mix(head: Digits.load(p), tail: Digits.load(p + length - 8), length: length)
-        }
-        var head: UInt64 = 0
-        for k in 0..<length { head |= UInt64(p[k]) << (8 * UInt64(k)) }
-        return mix(head: head, tail: 0, length: length)
-    }
-
-    /// The hash of a key's first eight bytes (`head`, first byte lowest, zero-filled), its last eight when it has
-    /// at least eight (`tail`, else 0) and its length: shared by both fingerprints, which must agree.
-    @inline(__always)
-    private static func mix(head: UInt64, tail: UInt64, length: Int) -> UInt64 {
-        var hash = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
-        hash ^= hash >> 29
-        return hash
+    static func paddedHash(of key: UnsafeBufferPointer<UInt8>, _ keyHash: KeyHash) -> UInt64 {
+        guard let p = key.baseAddress, key.count < 8 else { return keyHash.hash(key) }
+        return keyHash.hash(paddedShort: p, count: key.count)
     }
 }

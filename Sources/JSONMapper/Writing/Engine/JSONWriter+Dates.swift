@@ -12,7 +12,12 @@ extension JSONWriter {
             writeISO8601(date)
         case .since1970(let unitsPerSecond):
             guard seconds.isFinite else { return reject("cannot write Date \(seconds): not a finite time") }
-            writeDouble(seconds * unitsPerSecond)
+            let units = seconds * unitsPerSecond
+            // A finite date whose count of milliseconds overflows Double is the date's problem, not a Double's.
+            guard units.isFinite else {
+                return reject("cannot write Date \(seconds) as milliseconds since 1970: too large for a Double")
+            }
+            writeDouble(units)
         case .formatter(let box):
             guard seconds.isFinite else { return reject("cannot write Date \(seconds): not a finite time") }
             writeString(box.formatter.string(from: date))

@@ -5,7 +5,8 @@ import Foundation
 // A small object answers from a 128-bit filter of its keys: a clear bit proves a key new, and a set bit costs a scan
 // of the earlier members. Past ``JSONWriter/indexThreshold`` members the filter is nearly full, so the object's first
 // members go into a hash table of their own (open addressing, the key's 64-bit hash beside the record), and each key
-// then costs one hash and, in practice, one probe.
+// then costs one hash and, in practice, one probe. The hash is keyed per process (see `KeyHash`): a model that writes
+// keys taken from its input (`for (k, v) in extra { c.set(k, v) }`) cannot be handed keys that share a slot.
 
 extension JSONWriter {
     /// The members an object has when it gets a hash table: below, scans of the few earlier keys the filter does not
@@ -84,7 +85,7 @@ extension JSONWriter {
         current.hasIndex = true
         for index in first..<records.count where records[index].holder != MemberRecord.moved && !outOfMemory {
             let record = records[index]
-            insert(index, hash: Self.keyHash(base + record.keyStart, count: record.keyEnd - record.keyStart))
+            insert(index, hash: keyHash.hash(base + record.keyStart, count: record.keyEnd - record.keyStart))
         }
     }
 
@@ -97,7 +98,7 @@ extension JSONWriter {
 
     @inline(never)
     private mutating func indexedMember(keyStart: Int, length: Int, remember: Bool) -> Int? {
-        let hash = Self.keyHash(base + keyStart, count: length)
+        let hash = keyHash.hash(base + keyStart, count: length)
         let table = memberIndexes[memberIndexes.count - 1]
         var slot = Int(truncatingIfNeeded: hash) & table.mask
         while table.slots[slot].recordPlusOne != 0 {
@@ -117,7 +118,7 @@ extension JSONWriter {
     mutating func reindexMember(_ old: Int, as new: Int) {
         guard let table = memberIndexes.last else { return }
         let record = records[old]
-        let hash = Self.keyHash(base + record.keyStart, count: record.keyEnd - record.keyStart)
+        let hash = keyHash.hash(base + record.keyStart, count: record.keyEnd - record.keyStart)
         var slot = Int(truncatingIfNeeded: hash) & table.mask
         while table.slots[slot].recordPlusOne != 0 {
             if table.slots[slot].recordPlusOne == old + 1 {
@@ -165,24 +166,6 @@ extension JSONWriter {
         memberIndexes[last].slots = slots
         memberIndexes[last].mask = size - 1
         return true
-    }
-
-    /// A hash of a key's escaped bytes, all of them, eight at a time.
-    static func keyHash(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-        var i = 0
-        while i + 8 <= count {
-            hash = (hash ^ Digits.load(bytes + i)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            i += 8
-        }
-        var tail: UInt64 = 0
-        while i < count {
-            tail = tail << 8 | UInt64(bytes[i])
-            i += 1
-        }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
     }
 
     /// A bit from 0 to 127 for a key's bytes: its length and first and last eight bytes, mixed.

@@ -102,6 +102,8 @@ struct JSONWriter: ~Copyable {
     /// How many earlier members were looked at to find out whether a key was set before: the cost of duplicate
     /// detection, which tests check grows linearly with the members.
     var keyProbes = 0
+    /// The hash of the member indexes' keys, keyed per process (see `KeyHash`).
+    let keyHash = KeyHash.process
     /// The first value that JSON cannot hold, with its path, or the memory that could not be had.
     private(set) var error: JSONMappingError?
     /// Whether an allocation failed: the output is gone and nothing more is written.

@@ -78,4 +78,56 @@ struct JSONObjectTests {
         let a: Int?
         init(_ c: JSONDeserializationContext) { a = c.getInt("a") }
     }
+
+    /// A `Double` in a tree becomes a `Decimal` through its shortest text, read as the native engine reads text:
+    /// `Decimal(string:)` read `"-inf"` as 0 and refused exponents above 127, and a NaN `Decimal` passed through.
+    @Test("Decimals from trees: infinities and NaN are out of range, large exponents read as on the native engine")
+    func decimals() {
+        let c = JSONMapper.context(
+            jsonObject: [
+                "pinf": Double.infinity, "ninf": -Double.infinity, "nan": Double.nan, "dnan": Decimal.nan,
+                "nsnan": NSDecimalNumber.notANumber, "big": 1e128, "small": -2.5e-120,
+            ] as [String: Any])
+        #expect(c.getDecimal("pinf") == nil)
+        #expect(c.getDecimal("ninf") == nil)
+        #expect(c.getDecimal("nan") == nil)
+        #expect(c.getDecimal("dnan") == nil)
+        #expect(c.getDecimal("nsnan") == nil)
+        #expect(c.getInt("dnan") == nil)
+        #expect(c.getDecimal("big") == Decimal(string: "10e127"))
+        #expect(c.getDecimal("small") == Decimal(sign: .minus, exponent: -121, significand: 25))
+        #expect(
+            descriptions(c).sorted() == [
+                "dnan: expected Decimal, found Number NaN (out of range)",
+                "dnan: expected Int, found Number NaN (out of range)",
+                "nan: expected Decimal, found Number nan (out of range)",
+                "ninf: expected Decimal, found Number -inf (out of range)",
+                "nsnan: expected Decimal, found Number NaN (out of range)",
+                "pinf: expected Decimal, found Number inf (out of range)",
+            ])
+        // The same numbers as text, on both engines.
+        for engine in [JSONMapper.Engine.native, .foundation] {
+            let text = JSONMapper.context(#"{"big": 1e128, "small": -2.5e-120}"#, engine: engine)
+            #expect(text.getDecimal("big") == Decimal(string: "10e127"), "\(engine)")
+            #expect(text.getDecimal("small") == Decimal(sign: .minus, exponent: -121, significand: 25), "\(engine)")
+        }
+    }
+
+    /// A tree is held to `maximumDepth` as text is: a tree of 20,000 levels used to be valid, and its getters and
+    /// `JSONValue`s went as deep.
+    @Test("a tree deeper than maximumDepth gives an invalid context with the path of the first level too deep")
+    func treeDepth() throws {
+        var tree: Any = 1
+        for _ in 0..<513 { tree = [tree] }
+        let deep = JSONMapper.context(jsonObject: tree)
+        #expect(!deep.valid)
+        #expect(deep.errors.count == 1)
+        #expect(deep.errors.first?.path == String(repeating: "[0]", count: 512))
+        #expect(deep.errors.first?.message == "nesting is deeper than the limit of 512 levels")
+        let allowed = JSONMapper.context(jsonObject: ["a": tree], options: .init(maximumDepth: 514))
+        #expect(allowed.valid)
+        #expect(allowed.get(Int.self, at: ["a"] + Array(repeating: 0, count: 513)) == 1)
+        let object = JSONMapper.context(jsonObject: ["a": ["b": tree]], options: .init(maximumDepth: 100))
+        #expect(object.errors.first?.path == "a.b" + String(repeating: "[0]", count: 98))
+    }
 }

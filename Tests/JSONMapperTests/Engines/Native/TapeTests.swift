@@ -20,13 +20,13 @@ struct TapeTests {
         #expect(Self.tags.map(\.rawValue) == Array(0...8))
     }
 
-    @Test("a key's fingerprint read as one padded word is the one read a byte at a time", arguments: 0...17)
-    func paddedFingerprintAgrees(length: Int) {
+    @Test("a key's hash read as one padded word is the one read a byte at a time", arguments: 0...17)
+    func paddedHashAgrees(length: Int) {
         // The key is followed by a quote and other bytes, then the padding, as in a document.
         let text = Array(("abcdefghijklmnopq".prefix(length) + "\"XYZ").utf8) + [UInt8](repeating: 0, count: 8)
         text.withUnsafeBufferPointer { buffer in
             let key = UnsafeBufferPointer(rebasing: buffer[0..<length])
-            #expect(TapeView.paddedFingerprint(of: key) == TapeView.fingerprint(of: key))
+            #expect(TapeView.paddedHash(of: key, .process) == KeyHash.process.hash(key))
         }
     }
 }
