@@ -175,3 +175,23 @@ extension JSONValue.Object {
         return value
     }
 }
+
+extension JSONValue {
+    /// The array this value holds, moved out (`null` is left behind), so that the caller holds the only reference
+    /// to its buffer and changes it in place; `nil`, and nothing changed, when this is not an array.
+    ///
+    /// A `switch` over an `inout` value keeps a copy of it for the whole switch, which would make every change
+    /// inside a case copy the container; a `guard case` lets go of its copy before the next statement.
+    mutating func takeArray() -> [JSONValue]? {
+        guard case .array(let array) = self else { return nil }
+        self = .null
+        return array
+    }
+
+    /// The object this value holds, moved out as ``takeArray()`` moves an array; `nil` when this is not an object.
+    mutating func takeObject() -> Object? {
+        guard case .object(let object) = self else { return nil }
+        self = .null
+        return object
+    }
+}
