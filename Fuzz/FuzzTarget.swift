@@ -18,7 +18,7 @@ enum FuzzChecks {
         let foundation = JSONMapper.context(data, engine: .foundation)
         let foundationStream = InputStream(data: data)
         let stream = JSONMapper.context(foundationStream)
-        let chunked = JSONMapper.context(FuzzStream(data))
+        let chunked = JSONMapper.context(scripted(data))
 
         // The stream paths read the same bytes: the same outcome, the same first error.
         for (name, context) in [("InputStream(data:)", stream), ("a stream of chosen read sizes", chunked)] {
@@ -28,12 +28,12 @@ enum FuzzChecks {
 
         // Streamed piece by piece (the walker opening every container, in batches of one element): the same first
         // error; as a top-level array, the elements end with that error, or match the array's elements.
-        let window = try? StreamWindow(FuzzStream(data))
+        let window = try? StreamWindow(scripted(data))
         let walked = window.map {
             StructureWalker(window: $0, options: .default, target: nil, budget: 1, batchLimit: 1)
         }
         require(walked?.validate() == native.errors.first, "the streamed walk and data report different errors")
-        let elements = Array(JSONMapper.elements(of: FuzzStream(data)))
+        let elements = Array(JSONMapper.elements(of: scripted(data)))
         if let error = native.errors.first {
             require(elements.last?.errors.first == error, "the streamed elements end with a different error")
         } else if let root = native.node, root.kind == .array {
@@ -46,7 +46,7 @@ enum FuzzChecks {
                 }
             }
         }
-        for line in JSONMapper.lines(FuzzStream(data)) { _ = FuzzModel(line) }
+        for line in JSONMapper.lines(scripted(data)) { _ = FuzzModel(line) }
         checkStreamStates(data, native: native, reused: foundationStream)
 
         // Every getter kind, on both engines and on invalid input too: nothing may crash.
@@ -102,8 +102,8 @@ enum FuzzChecks {
             ("a stream read once already", { reused }, "it is closed"),
             ("a closed stream", { closed }, "it is closed"),
             ("a stream read to its end", { exhausted }, "it was already at its end, with no bytes left to read"),
-            ("a subclass failing as it opens", { FuzzStream(data, failsToOpen: true) }, "it reported an error"),
-            ("a subclass failing at once", { FuzzStream(data, failAfter: 0) }, "it reported an error"),
+            ("a subclass failing as it opens", { scripted(data, failing: .onOpen) }, "it reported an error"),
+            ("a subclass failing at once", { scripted(data, failing: .after(0)) }, "it reported an error"),
         ]
         do {
             let (name, make, reason) = refused[choose(upTo: refused.count - 1, from: data)]
@@ -121,19 +121,19 @@ enum FuzzChecks {
         // A subclass failing after a number of bytes the input chooses (past its end too): `context` reports the
         // failure; the pieces report it too, or a syntax error met before it.
         let cut = choose(upTo: data.count, from: data)
-        let failing = JSONMapper.context(FuzzStream(data, failAfter: cut))
+        let failing = JSONMapper.context(scripted(data, failing: .after(cut)))
         guard let failure = failing.errors.first, failing.errors.count == 1 else {
             fail("a stream failing after \(cut) bytes gave no single error")
         }
         require(failure.message == "the stream failed after \(cut) bytes: it reported an error", "failing: context")
-        let foundation = JSONMapper.context(FuzzStream(data, failAfter: cut), engine: .foundation)
+        let foundation = JSONMapper.context(scripted(data, failing: .after(cut)), engine: .foundation)
         require(foundation.errors == [failure], "failing: the engines differ")
         let allowed = native.valid ? [failure] : [failure] + native.errors.prefix(1)
-        let validated = JSONMapper.validate(FuzzStream(data, failAfter: cut))
+        let validated = JSONMapper.validate(scripted(data, failing: .after(cut)))
         require(validated.map(allowed.contains) == true, "failing: validate")
-        let elements = Array(JSONMapper.elements(of: FuzzStream(data, failAfter: cut)))
+        let elements = Array(JSONMapper.elements(of: scripted(data, failing: .after(cut))))
         require(elements.last?.errors.first.map(allowed.contains) == true, "failing: elements")
-        let lines = Array(JSONMapper.lines(FuzzStream(data, failAfter: cut)))
+        let lines = Array(JSONMapper.lines(scripted(data, failing: .after(cut))))
         require(lines.last?.errors == [failure], "failing: lines")
     }
 
@@ -142,7 +142,7 @@ enum FuzzChecks {
     static func choose(upTo limit: Int, from bytes: Data) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes.suffix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        var mix = SplitMix(state: hash ^ UInt64(bytes.count))
+        var mix = SplitMix64(seed: hash ^ UInt64(bytes.count))
         return Int(mix.next() % UInt64(limit + 1))
     }
 
@@ -193,7 +193,7 @@ enum FuzzChecks {
         }
         guard let whole = try? JSONMapper.data(from: value) else { fail("a JSONValue did not write") }
         let cut = choose(upTo: whole.count, from: whole)
-        let failing = FuzzOutput(failAfter: cut)
+        let failing = ScriptedOutputStream(failAfter: cut)
         do {
             let written = try JSONMapper.write(value, to: failing)
             require(cut == whole.count && written == whole.count, "a write to a failing stream succeeded")
@@ -202,7 +202,7 @@ enum FuzzChecks {
             require(
                 error.message == "the output stream failed after \(cut) bytes: it reported an error", "failing output")
         }
-        require(failing.taken == Array(whole.prefix(cut)), "failing output: the stream took other bytes")
+        require(failing.bytes == Array(whole.prefix(cut)), "failing output: the stream took other bytes")
     }
 
     /// `jsonmapper format`'s writer, in small chunks: what it prints reads back as the same value (lone surrogates
@@ -362,108 +362,25 @@ struct FuzzLeaf: JSONSerializable {
     }
 }
 
-/// A stream that hands out the input in reads whose sizes come from the input itself, from 1 byte to three times the
-/// stream reader's chunk, so that the fuzzer explores every way a read can straddle the reader's buffer.
-///
-/// It can also fail, as a stream subclass without a `streamError` of its own does (on Linux, Foundation's inherited
-/// getter traps for it): after `failAfter` bytes (`read` returns -1 and the status turns `.error`), or as it opens.
-final class FuzzStream: InputStream {
-    private let bytes: [UInt8]
-    private let failAfter: Int?
-    private let failsToOpen: Bool
-    private var position = 0
-    private var sizes: SplitMix
-    private var status: Stream.Status = .notOpen
-
-    init(_ data: Data, failAfter: Int? = nil, failsToOpen: Bool = false) {
-        bytes = Array(data)
-        self.failAfter = failAfter
-        self.failsToOpen = failsToOpen
+extension FuzzChecks {
+    /// A stream of `data` (the tests' scriptable stream, built into this target by Scripts/fuzz.sh) in reads whose
+    /// sizes come from the input itself, from 1 byte to three times the stream reader's chunk, so that the fuzzer
+    /// explores every way a read can straddle the reader's buffer; failing, if told, as a subclass without a
+    /// `streamError` of its own does (on Linux, Foundation's inherited getter traps for it).
+    static func scripted(_ data: Data, failing: ScriptedInputStream.Failure? = nil) -> ScriptedInputStream {
         // The seed is a hash of the input: the same input always reads the same way, so crashes reproduce.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes.prefix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        sizes = SplitMix(state: hash ^ UInt64(bytes.count))
-        super.init(data: Data())
-    }
-
-    override var streamStatus: Stream.Status { status }
-    override var hasBytesAvailable: Bool { position < bytes.count }
-    override func open() { status = failsToOpen ? .error : .open }
-    override func close() { status = .closed }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
-        if status == .error || failAfter.map({ position >= $0 }) == true {
-            status = .error
-            return -1
-        }
+        for byte in data.prefix(64) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let chunk = StreamReader.chunkSize
-        let r = sizes.next()
         // Mostly small reads, sometimes exactly the chunk or one off it, sometimes everything offered.
-        let wanted: Int
-        switch r % 8 {
-        case 0: wanted = chunk - 1 + Int((r >> 8) % 3)
-        case 1: wanted = maxLength
-        case 2: wanted = 3 * chunk
-        default: wanted = 1 + Int((r >> 8) % UInt64(r % 3 == 0 ? 16 : 4096))
+        let reads = ScriptedInputStream.Reads.random(seed: hash ^ UInt64(data.count)) { r, offered in
+            switch r % 8 {
+            case 0: chunk - 1 + Int((r >> 8) % 3)
+            case 1: offered
+            case 2: 3 * chunk
+            default: 1 + Int((r >> 8) % UInt64(r % 3 == 0 ? 16 : 4096))
+            }
         }
-        let count = min(wanted, maxLength, bytes.count - position, (failAfter ?? .max) - position)
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress, count > 0 { buffer.update(from: base + position, count: count) }
-        }
-        position += count
-        if position == bytes.count { status = .atEnd }
-        return count
-    }
-
-    override func getBuffer(
-        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>
-    ) -> Bool {
-        false
-    }
-}
-
-/// An `OutputStream` that takes `failAfter` bytes, then fails as a subclass without a `streamError` of its own does.
-final class FuzzOutput: OutputStream {
-    private let failAfter: Int
-    private var status: Stream.Status = .notOpen
-    private(set) var taken: [UInt8] = []
-
-    init(failAfter: Int) {
-        self.failAfter = failAfter
-        super.init(toMemory: ())
-    }
-
-    #if os(Linux)
-        required init(toMemory: ()) {
-            failAfter = 0
-            super.init(toMemory: ())
-        }
-    #endif
-
-    override var streamStatus: Stream.Status { status }
-    override func open() { status = .open }
-    override func close() { status = .closed }
-
-    override func write(_ buffer: UnsafePointer<UInt8>, maxLength: Int) -> Int {
-        guard status == .open, taken.count < failAfter else {
-            status = .error
-            return -1
-        }
-        let count = min(maxLength, failAfter - taken.count)
-        taken.append(contentsOf: UnsafeBufferPointer(start: buffer, count: count))
-        return count
-    }
-}
-
-/// A small deterministic generator for ``FuzzStream``'s read sizes.
-struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return ScriptedInputStream(Array(data), reads: reads, failing: failing)
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (the library sources with Fuzz/<Target>.swift, -sanitize=fuzzer,address) and runs
-# them for SECONDS each (default 60):
+# Builds the libFuzzer targets (the library sources with Fuzz/<Target>.swift and the tests' scriptable streams,
+# -sanitize=fuzzer,address) and runs them for SECONDS each (default 60):
 #   bash Scripts/fuzz.sh [SECONDS] [full | parser | all]        (default: all)
 # - full   (Fuzz/FuzzTarget.swift): both engines, Foundation's InputStream(data:), a stream whose read sizes the
 #          input chooses, streams read once already, closed, read to their end or failing (input and output), and
@@ -14,6 +14,8 @@ seconds="${1:-60}"
 which="${2:-all}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
+# The scriptable streams of the tests, and the generator of the input stream's random read sizes.
+support="$root/Tests/JSONMapperTestSupport"
 mkdir -p "$build" "$root/Fuzz/artifacts"
 
 seeds="$build/seeds"
@@ -34,8 +36,11 @@ fi
 run() {
     local name="$1" source="$2"
     echo "==> building the $name fuzz target"
+    # JSONMAPPER_INTERNAL_CHECKS: the raw-memory invariants (Engines/Memory/InternalChecks.swift) run here too.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name JSONMapper -package-name jsonmapper \
+        -D JSONMAPPER_INTERNAL_CHECKS \
         $(find "$root/Sources/JSONMapper" -name '*.swift' | sort) "$root/Fuzz/$source" \
+        "$support/ScriptedInputStream.swift" "$support/ScriptedOutputStream.swift" "$support/SplitMix64.swift" \
         -o "$build/fuzz-$name"
     mkdir -p "$root/Fuzz/corpus/$name"
     echo "==> fuzzing the $name target for $seconds seconds"

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Rewrites what `jsonmapper generate` is expected to print: the golden files of GenerateCommandTests and the models
-# in Tests/JSONMapperTests/Generated/, which the test target compiles. Run it after changing the generator, then read
-# the diff: every change in it is a change users will see. The twitter, citm_catalog and canada models need the
-# shared data (../shared/data/bench, or JSONMAPPER_SHARED_DATA).
+# in Tests/JSONMapperCLITests/Generated/, which the CLI test target compiles. Run it after changing the generator,
+# then read the diff: every change in it is a change users will see. The twitter, citm_catalog and canada models need
+# the shared data (../shared/data/bench, or JSONMAPPER_SHARED_DATA).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 swift build --product jsonmapper
 jsonmapper="$(swift build --show-bin-path)/jsonmapper"
 bench="${JSONMAPPER_SHARED_DATA:-$root/../shared/data}/bench"
-golden=Tests/JSONMapperTests/Golden
-generated=Tests/JSONMapperTests/Generated
+golden=Tests/JSONMapperCLITests/Golden
+generated=Tests/JSONMapperCLITests/Generated
 
 "$jsonmapper" generate Fixtures/person.json --name Person >"$golden/person.swift.golden"
 "$jsonmapper" generate Fixtures/person.json Fixtures/person_incomplete.json --name Person >"$golden/person-merged.swift.golden"

@@ -3,7 +3,9 @@ import JSONMapper
 
 /// `jsonmapper check [--lines] FILE...`: validates each file with the strict native parser, reading it piece by
 /// piece, so that a file of any size is checked in bounded memory.
-enum CheckCommand {
+enum CheckCommand: Subcommand {
+    static let name = "check"
+
     static let help = """
         USAGE: jsonmapper check [--lines] FILE...
 
@@ -22,32 +24,45 @@ enum CheckCommand {
 
         """
 
+    struct Options {
+        var lines = false
+        var files: [String] = []
+    }
+
     static func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            io.output(help)
-            return ExitStatus.success
-        }
-        let lines = arguments.contains("--lines")
-        let files = arguments.filter { $0 != "--lines" }
-        if let option = files.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            io.errorOutput("jsonmapper check: unknown option '\(option)'\n\n" + help)
-            return ExitStatus.usage
-        }
-        guard !files.isEmpty else {
-            io.errorOutput("jsonmapper check: no files given\n\n" + help)
-            return ExitStatus.usage
-        }
-        var status = ExitStatus.success
-        for path in files {
-            switch JSONMapperCommand.openStream(path, io: io) {
-            case .failure(let error):
-                io.errorOutput(error.message + "\n")
-                status = ExitStatus.usage
-            case .success(let stream):
-                let name = path == "-" ? "<stdin>" : path
-                let valid = lines ? checkLines(stream, name: name, io: io) : check(stream, name: name, io: io)
-                if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
+        withOptions(arguments, io: io) { checkFiles($0, io: io) }
+    }
+
+    /// The options, or `nil` for `--help`. Every argument is read before any is refused, so that `--help` anywhere
+    /// prints the help; an unknown option is reported before missing files.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+        var options = Options()
+        var unknown: String?
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
+            switch argument {
+            case .help: return nil
+            case .option("--lines"): options.lines = true
+            case .option(let other): unknown = unknown ?? other
+            case .operand(let file): options.files.append(file)
             }
+        }
+        if let unknown { throw .unknownOption(unknown) }
+        guard !options.files.isEmpty else { throw .noFiles }
+        return options
+    }
+
+    /// Checks every file; the exit status.
+    private static func checkFiles(_ options: Options, io: CommandIO) -> Int32 {
+        var status = ExitStatus.success
+        for path in options.files {
+            guard let stream = JSONMapperCommand.openStream(path, io: io) else {
+                status = ExitStatus.usage
+                continue
+            }
+            let name = JSONMapperCommand.displayName(path)
+            let valid = options.lines ? checkLines(stream, name: name, io: io) : check(stream, name: name, io: io)
+            if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
         }
         return status
     }

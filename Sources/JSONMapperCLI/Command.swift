@@ -87,39 +87,41 @@ enum JSONMapperCommand {
         }
     }
 
-    /// The contents of `path`, or of standard input for `-`; a readable message names the file otherwise.
-    static func read(_ path: String, io: CommandIO) -> Result<Data, ReadError> {
-        if path == "-" { return .success(io.standardInput()) }
-        if case .failure(let error) = checkReadable(path) { return .failure(error) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadError(message: "jsonmapper: cannot read \(path): permission denied or unreadable"))
-        }
-        return .success(data)
+    /// The contents of `path`, or of standard input for `-`; `nil` after saying on standard error why the file
+    /// cannot be read.
+    static func read(_ path: String, io: CommandIO) -> Data? {
+        if path == "-" { return io.standardInput() }
+        return open(path, io: io) { FileManager.default.contents(atPath: $0) }
     }
 
-    /// A stream on `path`, or on standard input for `-`, to read piece by piece; a readable message names the file
-    /// when it cannot be read.
-    static func openStream(_ path: String, io: CommandIO) -> Result<InputStream, ReadError> {
-        if path == "-" { return .success(io.standardInputStream?() ?? InputStream(data: io.standardInput())) }
-        if case .failure(let error) = checkReadable(path) { return .failure(error) }
-        guard FileManager.default.isReadableFile(atPath: path), let stream = InputStream(fileAtPath: path) else {
-            return .failure(ReadError(message: "jsonmapper: cannot read \(path): permission denied or unreadable"))
-        }
-        return .success(stream)
+    /// A stream on `path`, or on standard input for `-`, to read piece by piece; `nil` after saying on standard
+    /// error why the file cannot be read.
+    static func openStream(_ path: String, io: CommandIO) -> InputStream? {
+        if path == "-" { return io.standardInputStream?() ?? InputStream(data: io.standardInput()) }
+        return open(path, io: io) { FileManager.default.isReadableFile(atPath: $0) ? InputStream(fileAtPath: $0) : nil }
     }
 
-    private static func checkReadable(_ path: String) -> Result<Void, ReadError> {
+    /// How messages name the file at `path`: `<stdin>` for standard input.
+    static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+
+    /// What `opener` makes of the file at `path`, once it is known to be a file; `nil` after printing why it cannot
+    /// be read: `jsonmapper: cannot read PATH: no such file`, `it is a directory`, or `permission denied or
+    /// unreadable` when `opener` fails.
+    private static func open<Opened>(_ path: String, io: CommandIO, _ opener: (String) -> Opened?) -> Opened? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadError(message: "jsonmapper: cannot read \(path): no such file"))
+        let problem: String
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            problem = "no such file"
+        } else if isDirectory.boolValue {
+            problem = "it is a directory"
+        } else if let opened = opener(path) {
+            return opened
+        } else {
+            problem = "permission denied or unreadable"
         }
-        guard !isDirectory.boolValue else {
-            return .failure(ReadError(message: "jsonmapper: cannot read \(path): it is a directory"))
-        }
-        return .success(())
-    }
-
-    struct ReadError: Error {
-        let message: String
+        io.errorOutput("jsonmapper: cannot read \(path): \(problem)\n")
+        return nil
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import JSONMapper
 
 /// `jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]`: prints a document reformatted.
-enum FormatCommand {
+enum FormatCommand: Subcommand {
+    static let name = "format"
+
     static let help = """
         USAGE: jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]
 
@@ -40,26 +42,12 @@ enum FormatCommand {
         _ arguments: [String], io: CommandIO, memoryLimit: Int = .max,
         chunkSize: Int = JSONFormatter.defaultChunkSize
     ) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed?):
-            options = parsed
-        case .success(nil):
-            io.output(help)
-            return ExitStatus.success
-        case .failure(let error):
-            io.errorOutput("jsonmapper format: \(error.message)\n\n" + help)
-            return ExitStatus.usage
-        }
-        let data: Data
-        switch JSONMapperCommand.read(options.file, io: io) {
-        case .failure(let error):
-            io.errorOutput(error.message + "\n")
-            return ExitStatus.usage
-        case .success(let read):
-            data = read
-        }
-        let name = options.file == "-" ? "<stdin>" : options.file
+        withOptions(arguments, io: io) { format($0, io: io, memoryLimit: memoryLimit, chunkSize: chunkSize) }
+    }
+
+    private static func format(_ options: Options, io: CommandIO, memoryLimit: Int, chunkSize: Int) -> Int32 {
+        guard let data = JSONMapperCommand.read(options.file, io: io) else { return ExitStatus.usage }
+        let name = JSONMapperCommand.displayName(options.file)
         var writeOptions = JSONMapper.WriteOptions(
             prettyPrinted: !options.compact, sortedKeys: options.sortKeys, indentWidth: options.indent ?? 2)
         writeOptions.memoryLimit = memoryLimit
@@ -81,43 +69,33 @@ enum FormatCommand {
 
     private static let newline: StaticString = "\n"
 
-    struct UsageError: Error {
-        let message: String
-    }
-
-    /// The options, `nil` for `--help`, or what is wrong with the arguments.
-    static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
+    /// The options, `nil` for `--help`, or what is wrong with the arguments, the first thing found.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
         var files: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
             switch argument {
-            case "--help", "-h":
-                return .success(nil)
-            case "--indent":
-                index += 1
-                guard index < arguments.count, let width = Int(arguments[index]), (0...16).contains(width) else {
-                    return .failure(UsageError(message: "--indent needs a number of spaces from 0 to 16"))
+            case .help:
+                return nil
+            case .option("--indent"):
+                let width: Int = try reader.value(of: "--indent", "a number of spaces from 0 to 16") { text in
+                    Int(text).flatMap { (0...16).contains($0) ? $0 : nil }
                 }
                 options.indent = width
-            case "--compact":
+            case .option("--compact"):
                 options.compact = true
-            case "--sort-keys":
+            case .option("--sort-keys"):
                 options.sortKeys = true
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(UsageError(message: "unknown option '\(argument)'"))
-                }
-                files.append(argument)
+            case .option(let other):
+                throw .unknownOption(other)
+            case .operand(let file):
+                files.append(file)
             }
-            index += 1
         }
-        if options.compact && options.indent != nil {
-            return .failure(UsageError(message: "--indent and --compact cannot be used together"))
-        }
-        guard files.count <= 1 else { return .failure(UsageError(message: "one file at a time")) }
+        if options.compact && options.indent != nil { throw .conflict("--indent", "--compact") }
+        guard files.count <= 1 else { throw UsageError(message: "one file at a time") }
         options.file = files.first ?? "-"
-        return .success(options)
+        return options
     }
 }

@@ -18,72 +18,49 @@ extension GenerateCommand {
         }
     }
 
-    struct UsageError: Error {
-        let message: String
-    }
-
     /// The options, `nil` when help was asked for. Conflicting options (`--struct --class`, two different `--name`s
     /// or `--namespace`s) are usage errors, not silently settled by the last one; an option repeated with the same
     /// value is harmless.
-    static func parse(_ arguments: [String]) -> Result<Options?, UsageError> {
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
         var declarationFlag: String?
-        var index = 0
-        /// The argument after the option at `index`.
-        func value(_ what: String) -> Result<String, UsageError> {
-            guard index + 1 < arguments.count else {
-                return .failure(UsageError(message: "\(arguments[index]) needs \(what)"))
-            }
-            index += 1
-            return .success(arguments[index])
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.next() {
             switch argument {
-            case "--help", "-h":
-                return .success(nil)
-            case "--name", "--namespace":
-                let name: String
-                switch value("a type name") {
-                case .failure(let error): return .failure(error)
-                case .success(let given): name = given
-                }
-                if let problem = problem(withTypeName: name) { return .failure(UsageError(message: problem)) }
-                let earlier = argument == "--name" ? options.rootName : options.namespace
+            case .help:
+                return nil
+            case .option(let option) where option == "--name" || option == "--namespace":
+                let name = try reader.value(of: option, "a type name")
+                if let problem = problem(withTypeName: name) { throw UsageError(message: problem) }
+                let earlier = option == "--name" ? options.rootName : options.namespace
                 if let earlier, earlier != name {
-                    return .failure(UsageError(message: "\(argument) is given twice ('\(earlier)' and '\(name)')"))
+                    throw UsageError(message: "\(option) is given twice ('\(earlier)' and '\(name)')")
                 }
-                if argument == "--name" { options.rootName = name } else { options.namespace = name }
-            case "--lines":
-                switch value("a file") {
-                case .failure(let error): return .failure(error)
-                case .success(let path): options.inputs.append(Options.Input(path: path, isLines: true))
-                }
-            case "--struct", "--class":
-                if let earlier = declarationFlag, earlier != argument {
-                    return .failure(UsageError(message: "\(earlier) and \(argument) cannot be used together"))
-                }
-                declarationFlag = argument
-                options.emitter.declaration = argument == "--struct" ? .struct : .finalClass
-            case "--read-only":
+                if option == "--name" { options.rootName = name } else { options.namespace = name }
+            case .option("--lines"):
+                let path = try reader.value(of: "--lines", "a file")
+                options.inputs.append(Options.Input(path: path, isLines: true))
+            case .option(let flag) where flag == "--struct" || flag == "--class":
+                if let earlier = declarationFlag, earlier != flag { throw .conflict(earlier, flag) }
+                declarationFlag = flag
+                options.emitter.declaration = flag == "--struct" ? .struct : .finalClass
+            case .option("--read-only"):
                 options.emitter.readOnly = true
-            case "--public":
+            case .option("--public"):
                 options.emitter.isPublic = true
-            case "--enums":
+            case .option("--enums"):
                 options.enums = true
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    return .failure(UsageError(message: "unknown option '\(argument)'"))
-                }
-                options.inputs.append(Options.Input(path: argument, isLines: false))
+            case .option(let other):
+                throw .unknownOption(other)
+            case .operand(let path):
+                options.inputs.append(Options.Input(path: path, isLines: false))
             }
-            index += 1
         }
-        guard !options.inputs.isEmpty else { return .failure(UsageError(message: "no files given")) }
+        guard !options.inputs.isEmpty else { throw .noFiles }
         if let namespace = options.namespace, namespace == options.rootName {
-            return .failure(UsageError(message: "--namespace and --name must differ ('\(namespace)')"))
+            throw UsageError(message: "--namespace and --name must differ ('\(namespace)')")
         }
-        return .success(options)
+        return options
     }
 
     /// Why `name` cannot name a generated type, or `nil` when it can.

@@ -2,7 +2,9 @@ import Foundation
 import JSONMapper
 
 /// `jsonmapper generate FILE... [--lines FILE]... [options]`: prints models for sample documents.
-enum GenerateCommand {
+enum GenerateCommand: Subcommand {
+    static let name = "generate"
+
     static let help = """
         USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT] [--struct | --class] [--read-only]
                                    [--public] [--enums] [--namespace NAME]
@@ -27,17 +29,11 @@ enum GenerateCommand {
         """
 
     static func run(_ arguments: [String], io: CommandIO) -> Int32 {
-        let options: Options
-        switch parse(arguments) {
-        case .success(let parsed?):
-            options = parsed
-        case .success(nil):
-            io.output(help)
-            return ExitStatus.success
-        case .failure(let error):
-            io.errorOutput("jsonmapper generate: \(error.message)\n\n" + help)
-            return ExitStatus.usage
-        }
+        withOptions(arguments, io: io) { generate($0, io: io) }
+    }
+
+    /// Reads the samples and prints their models; the exit status.
+    private static func generate(_ options: Options, io: CommandIO) -> Int32 {
         let root = Position(key: "", isElement: false, owner: nil)
         for input in options.inputs {
             if let failure = add(input, to: root, io: io) { return failure }
@@ -71,15 +67,8 @@ enum GenerateCommand {
     /// Reads one file, or every line of a JSON Lines file, into the samples under `root`; the exit status when
     /// it cannot, after saying why.
     private static func add(_ input: Options.Input, to root: Position, io: CommandIO) -> Int32? {
-        let data: Data
-        switch JSONMapperCommand.read(input.path, io: io) {
-        case .failure(let error):
-            io.errorOutput(error.message + "\n")
-            return ExitStatus.usage
-        case .success(let contents):
-            data = contents
-        }
-        let name = input.path == "-" ? "<stdin>" : input.path
+        guard let data = JSONMapperCommand.read(input.path, io: io) else { return ExitStatus.usage }
+        let name = JSONMapperCommand.displayName(input.path)
         guard input.isLines else { return add(data, line: nil, file: name, to: root, io: io) }
         var failure: Int32?
         JSONLines.forEachLine(of: data) { number, line in

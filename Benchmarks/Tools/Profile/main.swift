@@ -4,6 +4,7 @@ import JSONMapper
 // Maps one payload repeatedly with the native engine, for profilers:
 //   swift run -c release Profile twitter 100
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
+//   valgrind --tool=callgrind .build/release/Profile twitter 20 --parse   (or --validate, --validate-file)
 //   swift run -c release Profile race 31          (the interleaved mapping race of BENCHMARKS.md)
 //   valgrind --tool=memcheck .build/release/Profile models 1000   (allocations per mapped model, see Allocations)
 //   swift run -c release Profile large-generate 100 /tmp/large.json
@@ -15,6 +16,9 @@ import JSONMapper
 //   swift run -c release Profile stream-map elements /tmp/records.json     (or data, lines, validate)
 //   swift run -c release Profile stream-write lines 256 /tmp/orders.jsonl   (or array, data, encoder)
 //   swift run -c release Profile stream-write-check lines 256 /tmp/orders.jsonl   (or array)
+//   swift run -c release Profile peers-serve [FOLDER]      (the Swift side of Scripts/peers.sh, see Peers)
+//   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
+//   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
 let arguments = CommandLine.arguments
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
     StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
@@ -34,6 +38,18 @@ if arguments.count > 4, arguments[1].hasPrefix("stream-write"), let megabytes = 
 }
 if arguments.count > 3, arguments[1] == "large-generate", let megabytes = Int(arguments[2]) {
     LargeInput.generate(megabytes: megabytes, to: arguments[3])
+    exit(0)
+}
+if arguments.count > 4, arguments[1] == "small-generate", let records = Int(arguments[2]) {
+    SmallRecords.generate(count: records, arrayPath: arguments[3], linesPath: arguments[4])
+    exit(0)
+}
+if arguments.count > 3, arguments[1] == "small-map" {
+    SmallRecords.map(way: arguments[2], path: arguments[3])
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "peers-serve" {
+    Peers.serve(folder: arguments.count > 2 ? arguments[2] : Payloads.folder.path)
     exit(0)
 }
 if arguments.count > 1, arguments[1] == "race" {
@@ -68,6 +84,9 @@ guard let data = FileManager.default.contents(atPath: folder + "/" + file) else 
 }
 // `--decoder` and `--serialization` map the same models with JSONDecoder or JSONSerialization + casts, so that
 // instruction counts (valgrind --tool=callgrind) compare the three ways on the same machine and inputs.
+// `--keep` keeps every model made, so that freeing them is left out of the loop: what mapping costs without it.
+let keep = arguments.contains("--keep")
+nonisolated(unsafe) var kept: [Any] = []
 let way = arguments.contains("--decoder") ? "decoder" : arguments.contains("--serialization") ? "serialization" : "mapper"
 
 func count<Model: JSONSerializable & Decodable>(
@@ -79,7 +98,9 @@ func count<Model: JSONSerializable & Decodable>(
     case "serialization":
         return size(fromTree((try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]))
     default:
-        return size(Model(JSONMapper.context(data, engine: engine)))
+        let model = Model(JSONMapper.context(data, engine: engine))
+        if keep { kept.append(model) }
+        return size(model)
     }
 }
 
@@ -115,9 +136,17 @@ if arguments.contains("--write") {
     }
     exit(0)
 }
+// `--parse` only parses (`JSONMapper.context(data)`, no getter); `--validate` runs the streaming validation of
+// `InputStream(data:)`, and `--validate-file` that of the file, as `jsonmapper check` does.
+let only = arguments.contains("--parse") ? "parse" : arguments.contains("--validate") ? "validate"
+    : arguments.contains("--validate-file") ? "validate-file" : nil
 let start = Date()
 for _ in 0..<iterations {
-    switch name {
+    switch only ?? name {
+    case "parse": checksum &+= JSONMapper.context(data, engine: engine).valid ? 1 : 0
+    case "validate": checksum &+= JSONMapper.validate(InputStream(data: data)) == nil ? 1 : 0
+    case "validate-file":
+        checksum &+= JSONMapper.validate(contentsOf: URL(fileURLWithPath: folder + "/" + file)) == nil ? 1 : 0
     case "twitter": checksum &+= count(Timeline.self, Timeline.init(json:)) { $0.statuses.count }
     case "citm": checksum &+= count(Catalog.self, Catalog.init(json:)) { $0.performances.count }
     case "canada": checksum &+= count(FeatureCollection.self, FeatureCollection.init(json:)) { $0.features.count }

@@ -1,3 +1,7 @@
+// Engines/ owns the parsers and their documents, below every public folder: the native engine (Native/), the
+// Foundation adapter (Foundation/), raw memory (Memory/), `JSONNode` (this file), which reads a value of either, and
+// `EngineError`. Nothing here names the API side (Scripts/check-layers.sh checks it).
+
 import Foundation
 
 /// The JSON types, as error messages name them.

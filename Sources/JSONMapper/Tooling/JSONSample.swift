@@ -1,3 +1,6 @@
+// Tooling/ owns what the `jsonmapper` command uses besides the public API: this view of any document, for
+// `generate`, and `JSONFormatter`, for `format`.
+
 import Foundation
 
 /// A read-only view of one parsed JSON value, for the `jsonmapper` command in this package.
@@ -20,7 +23,7 @@ package struct JSONSample {
             let document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
             return .success(JSONSample(node: .native(document, NativeDocument.root)))
         } catch {
-            return .failure(error)
+            return .failure(JSONMappingError(error))
         }
     }
 

@@ -48,6 +48,25 @@ enum Digits {
         return (value(ofEight: word << shift | zeros), count)
     }
 
+    /// Whether `byte` is an ASCII digit.
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// The index after the run of ASCII digits that starts at `start`, found a word at a time from a mask of the
+    /// bytes that are not digits, with no bounds check: the bytes must be followed by readable zero bytes (the native
+    /// scanner's padding), which end every run.
+    @inline(__always)
+    static func endOfDigits(padded bytes: UnsafePointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while true {
+            let nonDigits = nonDigitBytes(load(bytes + i))
+            if nonDigits != 0 { return i &+ nonDigits.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+    }
+
     /// The index after the run of ASCII digits that starts at `i` (`i` itself when there is none), found eight
     /// bytes at a time: numbers of any length are read in a few passes over their text.
     static func endOfDigits(in bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
@@ -59,7 +78,7 @@ enum Digits {
             if nonDigits != 0 { return i + nonDigits.trailingZeroBitCount >> 3 }
             i += 8
         }
-        while i < n, base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        while i < n, isDigit(base[i]) { i += 1 }
         return i
     }
 

@@ -27,12 +27,11 @@ struct NumberKey: Hashable {
     init(bytes: UnsafeBufferPointer<UInt8>) {
         var i = 0
         let n = bytes.count
-        let isDigit = { (byte: UInt8) in byte &- UInt8(ascii: "0") < 10 }
         let negativeText = i < n && bytes[i] == UInt8(ascii: "-")
         if negativeText { i += 1 }
         var fractionCount = 0
         var inFraction = false
-        while i < n, isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !inFraction) {
+        while i < n, Digits.isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && !inFraction) {
             if bytes[i] == UInt8(ascii: ".") {
                 inFraction = true
             } else {
@@ -57,7 +56,7 @@ struct NumberKey: Hashable {
                 exponentNegative = bytes[i] == UInt8(ascii: "-")
                 i += 1
             }
-            while i < n, isDigit(bytes[i]) {
+            while i < n, Digits.isDigit(bytes[i]) {
                 if !exponentDigits.isEmpty || bytes[i] != UInt8(ascii: "0") { exponentDigits.append(bytes[i]) }
                 i += 1
             }
@@ -108,11 +107,5 @@ struct NumberKey: Hashable {
         let magnitude = value.magnitude
         if magnitude < 100_000_000_000_000_000 { return .small(value) }
         return .large(negative: value < 0, digits: Array(String(magnitude).utf8))
-    }
-
-    /// Whether `text` is a number by JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    static func isJSONNumber(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8(NumberText.isJSONNumber)
     }
 }

@@ -93,14 +93,14 @@ extension NumberText {
                     i += count
                 }
             }
-            while i < n, digitCount < 19, NativeScanner.isDigit(bytes[i]) {
+            while i < n, digitCount < 19, Digits.isDigit(bytes[i]) {
                 significand = significand &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
                 digitCount += 1
                 if fraction { power -= 1 }
                 i += 1
             }
             // Digits past the 19 kept: integer digits raise the power, and any that is not zero truncates.
-            if i < n, NativeScanner.isDigit(bytes[i]) {
+            if i < n, Digits.isDigit(bytes[i]) {
                 let end = Digits.endOfDigits(in: bytes, from: i)
                 if !fraction { power += end - i }
                 if !truncated, Digits.firstNonZero(in: bytes, i..<end) != nil { truncated = true }

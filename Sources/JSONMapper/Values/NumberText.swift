@@ -1,3 +1,7 @@
+// Values/ owns conversions of text to values and back, with no context and no public API: the number grammar
+// (NumberGrammar), numbers from their text (NumberText, +Double, +Date, NumberKey, Digits, PowersOfFive), strings
+// (StringDecoding, Quoting, ExactKey), dates (ISO8601Parser) and URLs (URIReference).
+
 import Foundation
 
 /// Why a JSON number could not become the type a getter asked for.
@@ -81,7 +85,7 @@ struct NumberText {
             i += 1
         }
         var exponent = 0
-        while i < n, NativeScanner.isDigit(bytes[i]) {
+        while i < n, Digits.isDigit(bytes[i]) {
             let digit = Int(bytes[i] &- UInt8(ascii: "0"))
             exponent = exponent < exponentLimit / 10 ? min(exponent * 10 + digit, exponentLimit) : exponentLimit
             i += 1
@@ -134,7 +138,7 @@ struct NumberText {
         var inFraction = false
         while i < n {
             let byte = bytes[i]
-            if NativeScanner.isDigit(byte) {
+            if Digits.isDigit(byte) {
                 if significand != 0 || byte != UInt8(ascii: "0") {
                     guard digits < 19 else { return nil }
                     digits += 1
@@ -160,7 +164,7 @@ struct NumberText {
         // Fast path: plain digits, short enough not to overflow UInt64.
         let negative = bytes.first == UInt8(ascii: "-")
         let start = negative ? 1 : 0
-        if bytes.count - start <= 19, bytes[start...].allSatisfy(NativeScanner.isDigit) {
+        if bytes.count - start <= 19, bytes[start...].allSatisfy(Digits.isDigit) {
             var magnitude: UInt64 = 0
             for byte in bytes[start...] {
                 magnitude = magnitude &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))

@@ -19,9 +19,8 @@ enum StringDecoding {
         guard escaped else {
             if count <= smallCapacity {
                 // Written into a small string's own bytes, ASCII needs no validation: `String(decoding:as:)` checked
-                // it for ASCII, then built the small string a byte at a time. twitter.json: 12.05 M to 12.00 M
-                // instructions per mapping (citm_catalog.json: 33.27 M to 33.22 M). Non-ASCII content is validated
-                // as before.
+                // it for ASCII, then built the small string a byte at a time. Non-ASCII content is validated as
+                // before.
                 return String(unsafeUninitializedCapacity: count) { buffer in
                     guard let base = buffer.baseAddress else { return 0 }
                     base.update(from: bytes, count: count)
@@ -80,8 +79,8 @@ enum StringDecoding {
         }
         guard let base = output.baseAddress else { return 0 }
         while read < count {
-            // Copy the run up to the next backslash in one step: escapes are usually few in a long string
-            // (twitter.json's `source` fields), and a byte at a time cost 0.6 M of 14.3 M instructions.
+            // Copy the run up to the next backslash in one step: escapes are usually few in a long string (HTML in
+            // a tweet's `source`), and a byte at a time costs a step per byte of the run.
             let rest = count - read
             let run =
                 memchr(bytes + read, Int32(UInt8(ascii: "\\")), rest).map {

@@ -44,8 +44,8 @@ extension FoundationEngine {
     /// `data` as UTF-8 that `JSONSerialization` will read as UTF-8, or a malformed-JSON error: the input itself when
     /// it is UTF-8, otherwise its text transcoded (strictly: an unpaired surrogate or a truncated code unit is an
     /// error).
-    static func utf8(_ data: Data) -> Result<Data, JSONMappingError> {
-        let transcoded = data.withUnsafeBytes { raw -> Result<Data?, JSONMappingError> in
+    static func utf8(_ data: Data) -> Result<Data, EngineError> {
+        let transcoded = data.withUnsafeBytes { raw -> Result<Data?, EngineError> in
             let (encoding, markLength) = detectEncoding(raw)
             if encoding == .utf8 { return .success(nil) }
             let body = UnsafeRawBufferPointer(rebasing: raw[markLength...])
@@ -78,9 +78,7 @@ extension FoundationEngine {
             }
             if failed {
                 return .failure(
-                    JSONMappingError(
-                        code: .malformedJSON, path: "",
-                        message: "invalid \(encoding.name): not a sequence of characters", line: 1, column: 1))
+                    EngineError(message: "invalid \(encoding.name): not a sequence of characters", line: 1, column: 1))
             }
             return .success(Data(output))
         }
@@ -92,18 +90,15 @@ extension FoundationEngine {
             // A zero byte at the start would make JSONSerialization guess another encoding again.
             if let zero = text.prefix(4).firstIndex(of: 0) {
                 return .failure(
-                    JSONMappingError(
-                        code: .malformedJSON, path: "",
-                        message: "expected a value, found control character U+0000",
-                        line: 1, column: zero - text.startIndex + 1))
+                    EngineError(
+                        message: "expected a value, found control character U+0000", line: 1,
+                        column: zero - text.startIndex + 1))
             }
             return .success(text)
         }
     }
 
-    private static func truncated(_ encoding: Encoding) -> JSONMappingError {
-        JSONMappingError(
-            code: .malformedJSON, path: "", message: "invalid \(encoding.name): the input ends inside a code unit",
-            line: 1, column: 1)
+    private static func truncated(_ encoding: Encoding) -> EngineError {
+        EngineError(message: "invalid \(encoding.name): the input ends inside a code unit", line: 1, column: 1)
     }
 }

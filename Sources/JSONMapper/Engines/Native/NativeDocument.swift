@@ -1,3 +1,6 @@
+// Engines/Native/ owns the native engine: the scanner (NativeScanner, RFC 8259 in one pass onto a tape), the tape
+// and its view, member lookup (TapeView+MemberLookup, MemberTable, ObjectLookup) and this document.
+
 import Foundation
 
 /// A JSON document parsed by the native engine: its bytes and the tape that indexes them.
@@ -19,15 +22,15 @@ final class NativeDocument: @unchecked Sendable {
     /// Takes ownership of `bytes` (allocated by ``RawMemory``), which must hold `byteCount` bytes followed by
     /// ``NativeScanner/padding`` zero bytes, and scans them.
     ///
-    /// - Throws: The first syntax error, as a ``JSONMappingError`` with code `malformedJSON`; `bytes` is freed.
+    /// - Throws: The first syntax error, or the memory that could not be had, as a ``EngineError``; `bytes` is freed.
     init(
         adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int
     )
-        throws(JSONMappingError)
+        throws(EngineError)
     {
-        do {
+        do throws(EngineError) {
             let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
-            let tape = try scanner.scan().take()
+            guard let tape = try scanner.scan().take() else { throw RawMemory.exhausted(0) }
             self.tape = tape.entries
             peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
         } catch {
@@ -39,7 +42,7 @@ final class NativeDocument: @unchecked Sendable {
     }
 
     /// Copies `data` and scans it.
-    convenience init(data: Data, maximumDepth: Int) throws(JSONMappingError) {
+    convenience init(data: Data, maximumDepth: Int) throws(EngineError) {
         let count = data.count
         let buffer = try Self.allocateBuffer(count: count)
         data.copyBytes(to: buffer, count: count)
@@ -47,7 +50,7 @@ final class NativeDocument: @unchecked Sendable {
     }
 
     /// Memory (from ``RawMemory``) for `count` bytes of input followed by the zero padding the scanner needs.
-    static func allocateBuffer(count: Int) throws(JSONMappingError) -> UnsafeMutablePointer<UInt8> {
+    static func allocateBuffer(count: Int) throws(EngineError) -> UnsafeMutablePointer<UInt8> {
         guard let buffer = RawMemory.allocate(UInt8.self, count: count + NativeScanner.padding) else {
             throw RawMemory.exhausted(count + NativeScanner.padding)
         }

@@ -3,7 +3,7 @@ extension NativeScanner {
     ///
     /// - Parameter inValue: Whether the error is inside the current member's or element's value (so the path
     ///   names that member), rather than between members (so the path names the container).
-    func error(at offset: Int, _ message: String, inValue: Bool = false) -> JSONMappingError {
+    func error(at offset: Int, _ message: String, inValue: Bool = false) -> EngineError {
         var components: [PathComponent] = []
         for (depth, frame) in stack.frames.enumerated() where depth < stack.count - 1 || inValue {
             if frame.isObject {
@@ -18,8 +18,7 @@ extension NativeScanner {
             }
         }
         let (line, column) = SourcePosition.lineAndColumn(of: offset, in: bytes, count: count)
-        return JSONMappingError(
-            code: .malformedJSON, path: JSONPath.format(components), message: message, line: line, column: column)
+        return EngineError(message: message, path: components, line: line, column: column)
     }
 
     /// How an error message names the byte at `offset`: `'x'`, `byte 0xFF`, or `end of input`.

@@ -8,7 +8,7 @@ extension NativeScanner {
     /// Checks RFC 8259's rules: no unescaped control characters, only the defined escapes, `\u` followed by four
     /// hex digits, and well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above U+10FFFF).
     /// Escaped lone surrogates (`"\uD800"`) are grammatical JSON and pass; decoding turns them into U+FFFD.
-    mutating func string(at start: Int) throws(JSONMappingError) -> Int {
+    mutating func string(at start: Int) throws(EngineError) -> Int {
         let first = start + 1
         var i = first
         var escaped = false
@@ -48,7 +48,7 @@ extension NativeScanner {
     /// The loop needs no bounds check: the padding's zero bytes are control characters, so a word that reaches past
     /// the input always stops the loop, at an index of at most `count`, and no word is read from beyond
     /// `count + 7`. Every caller keeps `start <= count` (the scanner only steps over bytes it has seen to be
-    /// non-zero). Dropping the check took twitter.json from 13.42 M to 13.38 M instructions per mapping.
+    /// non-zero), so a bounds check here would only cost a comparison per word.
     @inline(__always)
     func plainRun(from start: Int) -> Int {
         var i = start
@@ -73,7 +73,7 @@ extension NativeScanner {
         return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
-    private func escape(at start: Int) throws(JSONMappingError) -> Int {
+    private func escape(at start: Int) throws(EngineError) -> Int {
         let byte = bytes[start + 1]
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
@@ -102,7 +102,7 @@ extension NativeScanner {
     /// sequences, then checked for the forms the patterns let through (overlong, surrogates, above U+10FFFF). The
     /// word may reach into the zero padding after the input, which fails every continuation pattern, so a sequence
     /// cut off by the end of input is never accepted. The three-byte case, most of the text in CJK scripts, comes
-    /// first (twitter.json: 13.85 M to 13.77 M instructions per mapping).
+    /// first.
     @inline(__always)
     static func validUTF8Length(_ p: UnsafePointer<UInt8>) -> Int {
         let word = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
@@ -129,10 +129,9 @@ extension NativeScanner {
     /// whose lead bytes are neither 0xE0 nor 0xED: those two are the only leads whose second byte has a narrower
     /// range than 0x80...0xBF, so for any other the bit patterns are the whole check.
     ///
-    /// Most CJK text is such pairs; taking them two at a time took twitter.json from 12.00 M to 11.84 M
-    /// instructions per mapping (citm_catalog.json and canada.json unchanged). The caller reads the word at a byte of
-    /// at least 0x80, so before `count`, and the word ends within the padding; padding zeros fail the continuation
-    /// pattern.
+    /// Most CJK text is such pairs, so taking them two at a time halves the steps for it. The caller reads the word at
+    /// a byte of at least 0x80, so before `count`, and the word ends within the padding; padding zeros fail the
+    /// continuation pattern.
     @inline(__always)
     static func areTwoPlainThreeByteSequences(_ word: UInt64) -> Bool {
         // 1110xxxx 10xxxxxx 10xxxxxx 1110xxxx 10xxxxxx 10xxxxxx, first byte lowest.
@@ -143,7 +142,7 @@ extension NativeScanner {
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `start`, throwing the precise error.
-    private func utf8Sequence(at start: Int) throws(JSONMappingError) -> Int {
+    private func utf8Sequence(at start: Int) throws(EngineError) -> Int {
         let lead = bytes[start]
         let length: Int
         var low: UInt8 = 0x80

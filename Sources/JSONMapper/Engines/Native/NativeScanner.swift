@@ -7,12 +7,11 @@
 ///
 /// Every index the scanner reads a token at is at most `count` (it only steps over bytes it has seen to be non-zero),
 /// so a byte compared with a token's first byte needs no bounds check: at `count` it is a padding zero, which matches
-/// no token. Dropping those checks took twitter.json from 12.29 M to 12.23 M instructions per mapping
-/// (citm_catalog.json: 33.51 M to 33.28 M; canada.json: 155.9 M to 154.8 M).
+/// no token.
 ///
 /// For the same reason, index arithmetic on the hot paths wraps (`&+`) instead of checking for overflow: an index
-/// never passes `count + padding`, and `count` is below 4 GiB (checked first). That took twitter.json from 11.30 M
-/// to 11.24 M instructions per mapping (citm_catalog.json: 32.29 M to 31.96 M; canada.json: 155.22 M to 154.83 M).
+/// never passes `count + padding`, and `count` is below 4 GiB (checked first). The debug builds check the padding
+/// (`check(_:_:)`); BENCHMARKS.md ("Why the code is as it is") gives what each of these choices saved.
 struct NativeScanner: ~Copyable {
     static let padding = 8
 
@@ -33,16 +32,19 @@ struct NativeScanner: ~Copyable {
     var tape: TapeBuffer
     var stack: FrameStack
 
-    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(JSONMappingError) {
+    init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
+        check(
+            (0..<Self.padding).allSatisfy { bytes[count + $0] == 0 },
+            "the input is not followed by \(Self.padding) zero bytes")
         tape = try TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count))
         stack = FrameStack()
     }
 
     /// Scans the whole input, returning the finished tape or the first syntax error.
-    consuming func scan() throws(JSONMappingError) -> TapeBuffer {
+    consuming func scan() throws(EngineError) -> TapeBuffer {
         guard count < Int(UInt32.max) else {
             throw error(at: 0, "the document is larger than 4 GiB, the most this engine reads")
         }
@@ -77,8 +79,8 @@ struct NativeScanner: ~Copyable {
                     continue value
                 }
             case UInt8(ascii: "\""):
-                // Plain ASCII strings end here, as keys do in `memberKey`; any other is rescanned by `string(at:)`.
-                // twitter.json: 12.65 M to 12.52 M instructions per mapping.
+                // Plain ASCII strings end here, as keys do in `memberKey`, without the call to `string(at:)`; any
+                // other is rescanned by it.
                 let end = plainRun(from: i &+ 1)
                 if bytes[end] == UInt8(ascii: "\"") {
                     try tape.append(TapeEntry(tag: .string, middle: end &- (i &+ 1), low: i &+ 1))
@@ -148,15 +150,13 @@ struct NativeScanner: ~Copyable {
     /// the word-at-a-time run finds the quote without the call to `string(at:)` and its escape and UTF-8 handling,
     /// and one space after the colon is stepped over without the whitespace loop. Anything else, including every
     /// error, is left to ``memberKeyInFull(at:first:)``, which reads the key again from its start; nothing is
-    /// written before that choice. On twitter.json, the run and the space took a mapping from 13.38 M to 12.65 M
-    /// instructions (citm_catalog.json: 35.6 M to 34.2 M, with `plainRun`), and inlining from 11.84 M to 11.30 M
-    /// (citm_catalog.json: 33.23 M to 32.29 M; canada.json: 155.38 M to 155.22 M).
+    /// written before that choice, so the usual key pays for none of the rare cases.
     ///
     /// Bounds: the run stops at or before `count` (see `plainRun(from:)`); `end + 1` is read after a quote at `end`,
     /// `end + 2` after a colon at `end + 1`, and `i + 1` after a space at `i`, each a non-zero byte, so before
     /// `count`.
     @inline(__always)
-    private mutating func memberKey(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
+    private mutating func memberKey(at start: Int, first: Bool) throws(EngineError) -> Int {
         if bytes[start] == UInt8(ascii: "\"") {
             let end = plainRun(from: start &+ 1)
             if bytes[end] == UInt8(ascii: "\"") && bytes[end &+ 1] == UInt8(ascii: ":") {
@@ -175,7 +175,7 @@ struct NativeScanner: ~Copyable {
     }
 
     /// Reads any object member's key and colon at `start`, returning the index of its value, or throws the error.
-    private mutating func memberKeyInFull(at start: Int, first: Bool) throws(JSONMappingError) -> Int {
+    private mutating func memberKeyInFull(at start: Int, first: Bool) throws(EngineError) -> Int {
         guard bytes[start] == UInt8(ascii: "\"") else {
             let found = describeByte(at: start)
             if !first && bytes[start] == UInt8(ascii: "}") {
@@ -208,16 +208,14 @@ struct NativeScanner: ~Copyable {
     /// return): the next token, the end of input (a padding zero) or a byte the caller reports as an error.
     ///
     /// Runs of spaces, such as indentation, are skipped a word at a time: the first byte of a word that is not a space
-    /// is found from a mask of its bytes, so a line break and its indentation cost two steps. On citm_catalog.json
-    /// this took a mapping from 46.7 M to 44.4 M instructions (twitter.json: 16.4 M to 15.6 M). The word may reach into
-    /// the padding after the input, whose zero bytes stop the scan.
+    /// is found from a mask of its bytes, so a line break and its indentation cost two steps, not one per byte. The
+    /// word may reach into the padding after the input, whose zero bytes stop the scan.
     @inline(__always)
     func skipWhitespace(from start: Int) -> Int {
         var i = start
         if bytes[i] > 0x20 { return i }
         // Most runs that get here are a line break and its indentation: step over the line feed before the loop,
-        // which would otherwise stop on it and start again. twitter.json: 12.52 M to 12.29 M instructions per mapping
-        // (citm_catalog.json: 34.24 M to 33.51 M).
+        // which would otherwise stop on it and start again.
         if bytes[i] == 0x0A { i &+= 1 }
         while true {
             let notSpaces = Self.bytes(in: Digits.load(bytes + i), notEqualTo: 0x20)
@@ -243,8 +241,7 @@ struct NativeScanner: ~Copyable {
     }
 
     // A well-formed literal is matched in `scan` by one comparison of four bytes, and appended without the call to
-    // `literal`, which is left to name the first wrong byte. twitter.json: 12.23 M to 12.05 M instructions per mapping
-    // (citm_catalog.json: 33.28 M to 33.27 M; canada.json, which has no literals, 154.8 M to 155.4 M).
+    // `literal`, which is left to name the first wrong byte.
 
     /// `true`, `null`, and `false` after its first letter, as the words `quad(at:)` reads.
     static let trueQuad = UInt32(littleEndian: 0x6575_7274)
@@ -261,12 +258,12 @@ struct NativeScanner: ~Copyable {
 
     /// Appends the literal of `length` bytes at `start`, already matched, and returns the index after it.
     @inline(__always)
-    private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(JSONMappingError) -> Int {
+    private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(EngineError) -> Int {
         try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
         return start + length
     }
 
-    private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(JSONMappingError) -> Int {
+    private mutating func literal(_ word: StaticString, at start: Int, tag: TapeTag) throws(EngineError) -> Int {
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
         // The first four letters as one word (the padding makes four bytes readable even at the end of input), and
@@ -310,7 +307,10 @@ struct FrameStack: ~Copyable {
 
     /// The innermost frame, to read and update in place; only while `count > 0`.
     @inline(__always)
-    var top: UnsafeMutablePointer<NativeScanner.Frame> { base + (count - 1) }
+    var top: UnsafeMutablePointer<NativeScanner.Frame> {
+        check(count > 0, "the top of an empty frame stack")
+        return base + (count - 1)
+    }
 
     @inline(__always)
     mutating func append(_ frame: NativeScanner.Frame) {
@@ -327,14 +327,21 @@ struct FrameStack: ~Copyable {
 
     @inline(__always)
     mutating func removeLast() -> NativeScanner.Frame {
+        check(count > 0, "removing from an empty frame stack")
         count -= 1
         return (base + count).move()
     }
 
     @inline(__always)
     subscript(index: Int) -> NativeScanner.Frame {
-        get { base[index] }
-        nonmutating set { base[index] = newValue }
+        get {
+            check(index >= 0 && index < count, "frame \(index) of \(count)")
+            return base[index]
+        }
+        nonmutating set {
+            check(index >= 0 && index < count, "frame \(index) of \(count)")
+            base[index] = newValue
+        }
     }
 
     /// The frames from the outermost in, for building error paths.

@@ -36,6 +36,9 @@ struct TapeEntry {
     }
 
     init(tag: TapeTag, middle: Int, low: Int) {
+        // The scanner reads documents below 4 GiB only, so offsets and end indices fit the low 32 bits; lengths and
+        // counts saturate the middle 24 instead of wrapping.
+        check(middle >= 0 && low >= 0 && low <= Int(UInt32.max), "tape fields out of range: \(middle), \(low)")
         let m = UInt64(truncatingIfNeeded: middle)
         bits =
             tag.rawValue << 60 | (m < Self.saturated ? m : Self.saturated) << 32
@@ -44,8 +47,8 @@ struct TapeEntry {
 
     /// The entry's kind. Every entry is written from a `TapeTag`, so its top bits always hold one of the nine raw
     /// values, which are also the cases' declaration order, the order Swift numbers them in memory: the cast is
-    /// a no-op, where `TapeTag(rawValue:)` was a call with a switch on every tape read (1.8 M instructions of
-    /// twitter.json's 17 M). `TapeTests` checks the correspondence for every case.
+    /// a no-op, where `TapeTag(rawValue:)` is a call with a switch on every tape read. `TapeTests` checks the
+    /// correspondence for every case.
     @inline(__always)
     var tag: TapeTag {
         unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 60), to: TapeTag.self)
@@ -103,11 +106,9 @@ extension TapeEntry {
     }
 }
 
-/// A growable buffer of tape entries, owned by whoever takes it with ``take()``.
+/// A growable buffer of tape entries, 8 bytes each in a ``ByteBuffer``, owned by whoever takes it with ``take()``.
 struct TapeBuffer: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<UInt64>
-    private(set) var count = 0
-    private var capacity: Int
+    private var buffer: ByteBuffer
 
     /// The first block's capacity for a document of `byteCount` bytes: about one value per 8 bytes of input, which
     /// typical JSON does not outgrow (untouched pages of a large block cost no memory).
@@ -115,56 +116,69 @@ struct TapeBuffer: ~Copyable {
         byteCount / 8 + 16
     }
 
-    /// The capacity after the tape outgrows `capacity`: half as large again, so that copying stays linear.
+    /// The capacity in entries after the tape outgrows `capacity`: the buffers' one growth policy, in whole entries.
     static func grownCapacity(_ capacity: Int) -> Int {
-        capacity + capacity / 2
+        let bytes = capacity * MemoryLayout<UInt64>.stride
+        return ByteBuffer.grownCapacity(bytes, toHold: bytes + MemoryLayout<UInt64>.stride)
+            / MemoryLayout<UInt64>.stride
     }
 
     /// - Throws: When even the first block cannot be allocated.
-    init(estimatedCount: Int) throws(JSONMappingError) {
-        capacity = max(16, estimatedCount)
-        guard let base = RawMemory.allocate(UInt64.self, count: capacity) else {
-            throw RawMemory.exhausted(capacity * MemoryLayout<UInt64>.stride)
+    init(estimatedCount: Int) throws(EngineError) {
+        let capacity = max(16, estimatedCount)
+        do {
+            buffer = try ByteBuffer(capacity: capacity * MemoryLayout<UInt64>.stride)
+        } catch {
+            throw RawMemory.exhausted(error.bytes)
         }
-        self.base = base
     }
 
-    deinit {
-        RawMemory.free(base)
+    /// The entries written so far.
+    var count: Int {
+        @inline(__always) get { buffer.count &>> 3 }
     }
 
     @inline(__always)
-    mutating func append(_ entry: TapeEntry) throws(JSONMappingError) {
-        if count == capacity { try grow() }
-        base[count] = entry.bits
-        count &+= 1  // below `capacity`, so no overflow to check for
+    mutating func append(_ entry: TapeEntry) throws(EngineError) {
+        // The capacity may end in part of an entry (it grows by half, in bytes): that part is never used.
+        if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride { try grow() }
+        check(buffer.count % 8 == 0 && buffer.count + 8 <= buffer.capacity, "tape entry past the reserved capacity")
+        UnsafeMutableRawPointer(buffer.base + buffer.count).storeBytes(of: entry.bits, as: UInt64.self)
+        buffer.count &+= MemoryLayout<UInt64>.stride  // within `capacity`, so no overflow to check for
     }
 
     @inline(__always)
     mutating func set(_ index: Int, _ entry: TapeEntry) {
-        base[index] = entry.bits
+        check(index >= 0 && index < count, "tape index \(index) outside \(count) entries")
+        UnsafeMutableRawPointer(buffer.base).storeBytes(
+            of: entry.bits, toByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self)
     }
 
     @inline(__always)
-    subscript(index: Int) -> TapeEntry { TapeEntry(bits: base[index]) }
+    subscript(index: Int) -> TapeEntry {
+        check(index >= 0 && index < count, "tape index \(index) outside \(count) entries")
+        return TapeEntry(
+            bits: UnsafeRawPointer(buffer.base).load(
+                fromByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self))
+    }
 
-    private mutating func grow() throws(JSONMappingError) {
-        let newCapacity = Self.grownCapacity(capacity)
-        guard let grown = RawMemory.reallocate(base, count: newCapacity) else {
-            throw RawMemory.exhausted((newCapacity - capacity) * MemoryLayout<UInt64>.stride)
+    private mutating func grow() throws(EngineError) {
+        let capacity = buffer.capacity
+        guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
+            let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)
+            throw RawMemory.exhausted(wanted - capacity)
         }
-        base = grown
-        capacity = newCapacity
     }
 
     /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.
     ///
     /// - Returns: The entries, their count, and the most bytes the buffer held (its largest capacity; growing and
-    ///   trimming reallocate in place or by remapping, without a second copy).
-    consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int) {
-        let (base, count, capacity) = (self.base, self.count, self.capacity)
-        discard self
-        let trimmed = count < capacity ? RawMemory.reallocate(base, count: count) ?? base : base
-        return (trimmed, count, capacity * MemoryLayout<UInt64>.stride)
+    ///   trimming reallocate in place or by remapping, without a second copy); `nil` only if the buffer had no
+    ///   memory, which a tape, whose first block its initializer allocates, never lacks.
+    consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int)? {
+        let count = count
+        guard let taken = buffer.take(trimmed: true) else { return nil }
+        let entries = UnsafeMutableRawPointer(taken.bytes).bindMemory(to: UInt64.self, capacity: max(1, count))
+        return (entries, count, taken.capacity)
     }
 }

@@ -8,11 +8,10 @@ import Foundation
 /// and a lookup first compares the key after the one last found (one comparison per field for a model that reads in
 /// document order), then asks the table. The table's memory belongs to the context and is reused when the context is
 /// reused for the next element of an array, so that mapping an array of models allocates nothing per element for it.
-/// Objects with repeated or escaped keys keep the last-wins rule, answered by the context (see `generalMember`).
+/// Objects with repeated or escaped keys keep the last-wins rule, answered by `ObjectLookup.generalMember`.
 ///
-/// Measured on twitter.json (callgrind, instructions per mapping): per-object `[UUInt32]` tables cost 3.0 M of
-/// 21.0 M, mostly building and allocating them; a cursor alone, without a table, cost 2.2 M, because models read a
-/// few fields out of order and each of those scanned the whole object.
+/// Neither half alone is enough: a table per object costs its building and allocation on every object, and a cursor
+/// without a table scans the whole object for each of the few fields a model reads out of order.
 struct MemberLookup {
     enum Keys: UInt8 {
         /// Not examined yet.
@@ -31,11 +30,11 @@ struct MemberLookup {
     /// The slots in use less one, for the distinct case.
     var mask = 0
 
-    /// Objects with at most this many members are scanned rather than hashed: for citm_catalog.json's many
-    /// two-member objects, building a table cost more than it saved (49.2 M instructions against 47.8 M).
+    /// Objects with at most this many members are scanned rather than hashed: for small objects (citm_catalog.json
+    /// has many of two members), building a table costs more than it saves.
     static let smallObject = 8
 
-    /// Objects in the general case with at least this many members get a `MemberTable` from their context.
+    /// Objects in the general case with at least this many members get a `MemberTable` (see `ObjectLookup`).
     static let tableThreshold = 16
 
     /// Forgets the object.
@@ -167,6 +166,7 @@ extension TapeView {
     func indexDistinctPlainKeys(of object: Int, into slots: inout MemberSlots, slotCount count: Int) -> Bool {
         let end = entry(object).low
         guard slots.clear(count: count), let base = slots.base else { return false }
+        check(count.nonzeroBitCount == 1 && count <= slots.capacity, "\(count) slots in a table of \(slots.capacity)")
         let mask = count - 1
         var i = object + 1
         while i < end {
@@ -213,8 +213,7 @@ extension TapeView {
 
     /// Whether the `count` bytes at `a` and at `b` are the same. Up to 16 bytes, the usual key, are compared as two
     /// overlapping words from each side (the first and the last 8, 4 or 2 bytes), which read nothing outside either
-    /// range, instead of a call to `memcmp`: twitter.json, 11.24 M to 11.18 M instructions per mapping
-    /// (citm_catalog.json: 31.96 M to 31.81 M).
+    /// range, instead of a call to `memcmp`, whose call and dispatch cost more than the comparison of a short key.
     @inline(__always)
     static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         let a = UnsafeRawPointer(a)
@@ -238,7 +237,6 @@ extension TapeView {
     /// ``fingerprint(of:)`` of a key in the document: a key shorter than eight bytes is read as one word and masked,
     /// instead of a byte at a time. The word ends at most seven bytes after the key's closing quote, which is before
     /// the document's end, so within the padding (only a ``NativeDocument``'s padded bytes have a tape).
-    /// twitter.json: 11.18 M to 11.12 M instructions per mapping (citm_catalog.json: 31.81 M to 31.78 M).
     @inline(__always)
     static func paddedFingerprint(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let p = key.baseAddress, key.count < 8 else { return fingerprint(of: key) }

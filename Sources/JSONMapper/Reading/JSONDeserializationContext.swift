@@ -1,0 +1,448 @@
+// Reading/ owns the read side's public API: `JSONMapper.context` and `decode` (JSONMapper.swift), this context and
+// its getters (one file per kind: +Primitives, +Models, +Paths, +Dates, …), `JSONSerializable`, the getter protocol
+// `JSONPrimitive`, coercions and date strategies, options and reports. It holds the native engine's member lookup
+// (`ObjectLookup`) and wraps the engines' documents and errors; nothing below it names a context.
+
+import Foundation
+
+/// Reads one JSON value — usually an object whose fields a model's initializer maps — and records what went
+/// wrong, with paths.
+///
+/// Make one with ``JSONMapper/context(_:engine:options:)-(Data,_,_)`` and pass it to a model's initializer; nested
+/// models get contexts of their own from ``getObject(_:ofClass:)`` and ``getArray(_:ofClass:)->[T]``. All contexts of a
+/// document share its ``valid`` flag and its ``errors``.
+///
+/// A context may be used from any thread; mapping many documents in parallel is safe.
+public final class JSONDeserializationContext: @unchecked Sendable {
+    /// Where a context sits relative to its parent.
+    enum Step {
+        case root
+        case key(String)
+        case index(Int)
+        case keyIndex(String, Int)
+        case keyKey(String, String)
+        case components([PathComponent])
+    }
+
+    /// The collection a context for an element or dictionary value belongs to, for the messages of drops.
+    enum Collection {
+        case array(of: Any.Type)
+        case dictionary(of: Any.Type)
+
+        /// `[Item]` or `[String: Item]`.
+        var name: String {
+            switch self {
+            case .array(let type): "[\(JSONDeserializationContext.typeName(type))]"
+            case .dictionary(let type): "[String: \(JSONDeserializationContext.typeName(type))]"
+            }
+        }
+    }
+
+    let session: MappingSession
+
+    // What the context reads and where it sits. Set when it is made and again when it is reused for another value
+    // (see `_modelContext`), which happens only while nothing else refers to it.
+
+    /// What a context reads: a value of the session's native document by its tape index (without a reference to the
+    /// document, which the session holds), any other value, or nothing.
+    enum Storage {
+        case empty
+        case native(Int)
+        case other(JSONNode)
+    }
+
+    private(set) var storage: Storage
+    private(set) var parent: JSONDeserializationContext?
+    private(set) var step: Step
+    /// Whether this context records errors; placeholders made for missing required models stay silent.
+    private(set) var recordsErrors: Bool
+    /// Set for the context of an element of an array or a value of a dictionary of models.
+    private(set) var collection: Collection?
+    /// The record of members read, when the options ask for unknown keys and this context is on an object.
+    private(set) var tracker: ReadTracker?
+
+    /// The native engine's lookup of members when this context reads a native object, for the getters' fast path.
+    /// Unchecked for exclusivity: the owner thread alone uses its lookup state, and other threads only the table
+    /// that they share under `session.lock` (see `ObjectLookup`), so accesses never overlap on the same state.
+    @exclusivity(unchecked) private var members = ObjectLookup()
+    /// The thread that made (or last reused) this context: only it uses the lookup state in `members` and `spare`,
+    /// so that neither needs a lock, and a context shared with other threads stays safe (they take the slower
+    /// paths).
+    private var owner: pthread_t
+    /// A context for nested models that finished with it, kept to be reused for the next nested model: mapping an
+    /// array of models allocates one context instead of one per element.
+    private var spare: JSONDeserializationContext?
+
+    // Guarded by `session.lock`.
+    private var firstFailure: JSONMappingError?
+    private var reportedNotObject = false
+
+    init(
+        session: MappingSession, node: JSONNode?, parent: JSONDeserializationContext?, step: Step, records: Bool,
+        collection: Collection? = nil
+    ) {
+        self.session = session
+        self.storage = .empty
+        self.step = step
+        self.recordsErrors = records
+        self.owner = pthread_self()
+        place(Self.storage(of: node, in: session), parent: parent, step: step, records: records, collection: collection)
+    }
+
+    /// The value this context reads; `nil` for an invalid document or a placeholder.
+    var node: JSONNode? {
+        switch storage {
+        case .empty: nil
+        case .native(let index): session.document.map { .native($0, index) }
+        case .other(let node): node
+        }
+    }
+
+    /// Whether this context reads a value (it does not when the document is invalid, or for a placeholder).
+    var hasValue: Bool {
+        if case .empty = storage { return false }
+        return true
+    }
+
+    /// How a context stores `node`.
+    static func storage(of node: JSONNode?, in session: MappingSession) -> Storage {
+        switch node {
+        case .native(let document, let index)? where document === session.document: .native(index)
+        case let node?: .other(node)
+        case nil: .empty
+        }
+    }
+
+    /// Points this context at `storage`.
+    private func place(
+        _ storage: Storage, parent: JSONDeserializationContext?, step: Step, records: Bool, collection: Collection?
+    ) {
+        self.storage = storage
+        self.parent = parent
+        self.step = step
+        self.recordsErrors = records
+        self.collection = collection
+        if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
+            members.place(view, object: index)
+        } else {
+            members.place(nil, object: 0)
+        }
+        if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
+            let tracker = ReadTracker(node: node, path: (parent?.pathComponents ?? []) + Self.components(of: step))
+            self.tracker = tracker
+            session.track(tracker)
+        } else {
+            tracker = nil
+        }
+    }
+
+    convenience init(root: JSONNode, options: JSONMapper.Options) {
+        var document: NativeDocument?
+        if case .native(let native, _) = root { document = native }
+        self.init(
+            session: MappingSession(options: options, valid: true, document: document), node: root, parent: nil,
+            step: .root, records: true)
+    }
+
+    convenience init(invalid error: JSONMappingError, options: JSONMapper.Options) {
+        let session = MappingSession(options: options, valid: false)
+        session.record(error)
+        self.init(session: session, node: nil, parent: nil, step: .root, records: false)
+        firstFailure = error
+    }
+
+    /// A context for a value inside this one.
+    func child(
+        _ node: JSONNode?, _ step: Step, records: Bool? = nil, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        JSONDeserializationContext(
+            session: session, node: node, parent: self, step: step, records: records ?? recordsErrors,
+            collection: collection)
+    }
+
+    /// A context for a nested model: this context's spare when it has one (on the thread that owns it), else a new
+    /// one. Hand it back with ``_recycle(_:)`` once the model is made.
+    func _modelContext(
+        _ node: JSONNode?, _ step: Step, records: Bool? = nil, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        modelContext(Self.storage(of: node, in: session), step, records: records, collection: collection)
+    }
+
+    /// As ``_modelContext(_:_:records:collection:)`` for the value at tape index `index` of the session's document.
+    func _modelContext(
+        nativeIndex index: Int, _ step: Step, collection: Collection? = nil
+    ) -> JSONDeserializationContext {
+        modelContext(.native(index), step, records: nil, collection: collection)
+    }
+
+    private func modelContext(
+        _ storage: Storage, _ step: Step, records: Bool?, collection: Collection?
+    ) -> JSONDeserializationContext {
+        let records = records ?? recordsErrors
+        guard isOwnedHere, let reused = spare else {
+            let context = JSONDeserializationContext(
+                session: session, node: nil, parent: self, step: step, records: records, collection: collection)
+            context.place(storage, parent: self, step: step, records: records, collection: collection)
+            return context
+        }
+        spare = nil
+        reused.reuse(storage, parent: self, step: step, records: records, collection: collection)
+        return reused
+    }
+
+    /// A context for element or member `storage` of a collection of models: `reusable`, the context of the previous
+    /// one, when nothing else refers to it any more, else as ``_modelContext(_:_:records:collection:)``. The loop
+    /// that maps the collection holds `reusable` itself, so this reuse needs no owner thread.
+    func _collectionContext(
+        _ reusable: inout JSONDeserializationContext?, _ storage: Storage, _ step: Step, collection: Collection
+    ) -> JSONDeserializationContext {
+        if var candidate = reusable {
+            reusable = nil
+            if isKnownUniquelyReferenced(&candidate) {
+                candidate.reuse(storage, parent: self, step: step, records: recordsErrors, collection: collection)
+                return candidate
+            }
+        }
+        return modelContext(storage, step, records: nil, collection: collection)
+    }
+
+    /// Points a context that nothing else refers to at another value, for the calling thread, with a clean failure
+    /// state (cleared under the lock, as other threads may have used the context before).
+    private func reuse(
+        _ storage: Storage, parent: JSONDeserializationContext, step: Step, records: Bool, collection: Collection?
+    ) {
+        session.lock.withLock {
+            firstFailure = nil
+            reportedNotObject = false
+        }
+        owner = pthread_self()
+        place(storage, parent: parent, step: step, records: records, collection: collection)
+    }
+
+    /// Keeps `context` as the spare for the next nested model when nothing else refers to it any more (a model may
+    /// keep its context, and then it is left alone), releasing what it read and its parent, so that a spare never
+    /// keeps a chain of contexts alive.
+    ///
+    /// Only strong references count: a model that keeps its context `weak` or `unowned` sees it reused.
+    @usableFromInline
+    func _recycle(_ context: inout JSONDeserializationContext) {
+        guard isOwnedHere, spare == nil, isKnownUniquelyReferenced(&context) else { return }
+        context.parent = nil
+        context.storage = .empty
+        context.members.clear()
+        context.tracker = nil
+        spare = context
+    }
+
+    /// Whether the calling thread is the one that made this context.
+    @inline(__always)
+    private var isOwnedHere: Bool {
+        pthread_equal(pthread_self(), owner) != 0
+    }
+
+    // MARK: Public state
+
+    /// Whether the input was a JSON text per RFC 8259; says nothing about the model. Check ``hasFailed`` to know
+    /// whether a model mapped: a valid document can still lack a required value.
+    ///
+    /// `false` for malformed, empty or truncated input, invalid UTF-8, nesting beyond the depth limit, or an
+    /// unreadable stream. An invalid context still works: optional getters give `nil`, arrays and dictionaries are
+    /// empty, and models are still created. Shared by every context of the document.
+    public var valid: Bool { session.valid }
+
+    /// Every problem recorded while mapping this document so far, in the order found, across all its contexts.
+    ///
+    /// For an invalid document the first error is the syntax error, with its line and column. Type mismatches,
+    /// dropped elements and required failures follow as getters meet them, each with its path.
+    public var errors: [JSONMappingError] { session.errors }
+
+    /// Conversions and fallbacks applied while mapping this document so far, in the order they happened: things
+    /// worth logging that are not failures (see ``CoercionPolicy`` and ``getEnum(_:fallback:)->T?``).
+    public var notices: [JSONMappingNotice] { session.notices }
+
+    /// The path of the value this context reads: `statuses[3].user`, empty for the top-level value.
+    public var path: String {
+        JSONPath.format(pathComponents)
+    }
+
+    /// Whether the model read from this context failed: the document is not valid JSON, or a `require…` getter
+    /// failed in this context (directly, or through ``requireObject(_:ofClass:)`` and
+    /// ``requireArray(_:ofClass:)->[T]``). A failed model holds placeholders (`0`, `""`) where values were required;
+    /// lenient collections drop it.
+    ///
+    /// ```swift
+    /// let person = Person(context)
+    /// if let failure = context.failure { print(failure) }   // id: missing required Int
+    /// ```
+    public var hasFailed: Bool {
+        session.lock.withLock { firstFailure != nil }
+    }
+
+    /// Why the model read from this context failed (see ``hasFailed``): the syntax error of an invalid document,
+    /// or the first required failure; `nil` when it has not failed. ``errors`` holds every problem recorded.
+    public var failure: JSONMappingError? {
+        session.lock.withLock { firstFailure }
+    }
+
+    // MARK: Paths
+
+    var pathComponents: [PathComponent] {
+        var steps: [Step] = []
+        var context: JSONDeserializationContext? = self
+        while let current = context {
+            steps.append(current.step)
+            context = current.parent
+        }
+        return steps.reversed().flatMap(Self.components(of:))
+    }
+
+    static func components(of step: Step) -> [PathComponent] {
+        switch step {
+        case .root: []
+        case .key(let key): [.key(key)]
+        case .index(let index): [.index(index)]
+        case .keyIndex(let key, let index): [.key(key), .index(index)]
+        case .keyKey(let key, let member): [.key(key), .key(member)]
+        case .components(let components): components
+        }
+    }
+
+    /// The path of a value below this context.
+    func path(_ more: PathComponent...) -> String {
+        JSONPath.format(pathComponents + more)
+    }
+
+    // MARK: Recording
+
+    /// Records a problem that does not make the model fail.
+    func record(_ error: JSONMappingError) {
+        guard recordsErrors else { return }
+        session.record(error)
+    }
+
+    /// Records a notice: something worth knowing that is not a failure.
+    func notice(_ code: JSONMappingNotice.Code, path: String, _ message: String) {
+        guard recordsErrors else { return }
+        session.record(JSONMappingNotice(code: code, path: path, message: message))
+    }
+
+    /// Records a required failure: the model this context maps has failed.
+    func fail(_ error: JSONMappingError) {
+        if recordsErrors {
+            session.record(error)
+        }
+        markFailed(error)
+    }
+
+    /// Marks the model failed because of an error recorded elsewhere (a failed nested model or element).
+    func markFailed(_ error: JSONMappingError) {
+        session.lock.withLock {
+            if firstFailure == nil { firstFailure = error }
+        }
+    }
+
+    // MARK: Lookup
+
+    /// The value of `key` in this context's object; records once if this context is not on an object at all.
+    @inline(__always)
+    func value(_ key: String) -> JSONNode? {
+        guard let node else { return nil }
+        markRead(key)
+        if let view = members.view, let document = session.document {
+            return nativeMember(key, in: view).map { .native(document, $0) }
+        }
+        if let member = node.member(key) { return member }
+        reportIfNotObject(node)
+        return nil
+    }
+
+    /// The tape index of member `key` of this context's native object.
+    @inline(__always)
+    func nativeMember(_ key: String, in view: TapeView) -> Int? {
+        guard isOwnedHere else { return members.sharedMember(key, in: view, lock: session.lock) }
+        return members.member(key, in: view)
+    }
+
+    /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general
+    /// path must decide (not a native object, or unknown keys being tracked).
+    enum FastMember {
+        case found(TapeView, Int)
+        case missing
+        case general
+    }
+
+    /// Looks `key` up for a fast getter, without recording anything.
+    @inline(__always)
+    func fastMember(_ key: String) -> FastMember {
+        guard let view = members.view, tracker == nil else { return .general }
+        guard let index = nativeMember(key, in: view) else { return .missing }
+        return .found(view, index)
+    }
+
+    private func reportIfNotObject(_ node: JSONNode) {
+        let kind = node.kind
+        guard kind != .object, kind != .null else { return }
+        let first = session.lock.withLock {
+            defer { reportedNotObject = true }
+            return !reportedNotObject
+        }
+        if first {
+            record(.typeMismatch(path: path, expected: "Object", found: node.found, required: false))
+        }
+    }
+
+    /// Runs a root mapping for the strict `decode` entry points and throws its first failure.
+    func decodeRoot<T>(_ body: (JSONDeserializationContext) -> T) throws(JSONMappingError) -> T {
+        if let error = failure { throw error }
+        let value = body(self)
+        if let error = failure { throw error }
+        return value
+    }
+}
+
+/// What all contexts of one document share: its validity, its options and the errors recorded so far.
+final class MappingSession: @unchecked Sendable {
+    let options: JSONMapper.Options
+    let valid: Bool
+    /// The native document the contexts read, if any: contexts refer to its values by tape index.
+    let document: NativeDocument?
+    /// The document's tape, for the fast paths.
+    let view: TapeView?
+    let lock = NSLock()
+    private var recorded: [JSONMappingError] = []
+    private var recordedNotices: [JSONMappingNotice] = []
+
+    init(options: JSONMapper.Options, valid: Bool, document: NativeDocument? = nil) {
+        self.options = options
+        self.valid = valid
+        self.document = document
+        self.view = document?.view
+    }
+
+    func record(_ error: JSONMappingError) {
+        lock.withLock { recorded.append(error) }
+    }
+
+    var errors: [JSONMappingError] {
+        lock.withLock { recorded }
+    }
+
+    /// Trackers of the members read, for ``JSONDeserializationContext/unknownKeys``, in the order contexts were made.
+    private var recordedTrackers: [ReadTracker] = []
+
+    func track(_ tracker: ReadTracker) {
+        lock.withLock { recordedTrackers.append(tracker) }
+    }
+
+    var trackers: [ReadTracker] {
+        lock.withLock { recordedTrackers }
+    }
+
+    func record(_ notice: JSONMappingNotice) {
+        lock.withLock { recordedNotices.append(notice) }
+    }
+
+    var notices: [JSONMappingNotice] {
+        lock.withLock { recordedNotices }
+    }
+}

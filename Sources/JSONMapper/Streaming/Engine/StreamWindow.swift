@@ -1,0 +1,151 @@
+import Foundation
+
+/// A sliding window over an `InputStream`, for inputs read piece by piece instead of whole: the bytes not yet
+/// consumed, followed by the zero padding the native scanner needs.
+///
+/// Readers work with indices into ``bytes``. ``refill(keepingFrom:)`` discards the bytes before the index it is given
+/// (moving the rest to the start of the buffer, so every index the reader holds decreases by the amount it returns),
+/// grows the buffer only when the bytes kept leave less than ``readSize`` free, and reads once. The window keeps the
+/// line and column of its first byte, so that a position in it can be turned into a line and column in the whole
+/// input.
+final class StreamWindow {
+    /// The least free space before each read: when less is free after discarding, the buffer grows first.
+    static let readSize = 256 * 1024
+
+    /// The capacity of a new window: room for one read and the bytes an unfinished record keeps.
+    static let initialCapacity = 2 * readSize
+
+    /// The bytes, then ``NativeScanner/padding`` zero bytes after ``count``.
+    private var buffer: ByteBuffer
+    var bytes: UnsafeMutablePointer<UInt8> { buffer.base }
+    var capacity: Int { buffer.capacity }
+    /// How many bytes the buffer holds; ``NativeScanner/padding`` zero bytes follow them.
+    var count: Int { buffer.count }
+    /// Whether the stream has ended (or failed): no more bytes will come.
+    private(set) var atEnd = false
+    /// Why the stream ended early: a read error, a stream that reported more than it was offered, or no memory.
+    private(set) var failure: JSONMappingError?
+    /// The offset in the whole input of `bytes[0]`.
+    private(set) var baseOffset = 0
+    /// The line and column of `bytes[0]` in the whole input.
+    private var baseLine = 1
+    private var baseColumn = 1
+
+    private let stream: InputStream
+    private let opened: Bool
+    /// Whether the stream was read yet: before the first read, a stream that is closed, failed or at its end is
+    /// reported as such (see ``StreamFailure/unreadable(_:)``).
+    private var started = false
+
+    /// Opens `stream` if it is not open yet (it is closed again when the window goes away).
+    ///
+    /// - Throws: When the first buffer cannot be allocated.
+    init(_ stream: InputStream) throws(JSONMappingError) {
+        do {
+            buffer = try ByteBuffer(capacity: Self.initialCapacity, padding: NativeScanner.padding)
+        } catch {
+            throw JSONMappingError(RawMemory.exhausted(error.bytes))
+        }
+        buffer.base.initialize(repeating: 0, count: buffer.capacity + buffer.padding)
+        self.stream = stream
+        if stream.streamStatus == .notOpen {
+            stream.open()
+            opened = true
+        } else {
+            opened = false
+        }
+    }
+
+    deinit {
+        if opened { stream.close() }
+    }
+
+    /// The capacity to grow a full buffer of `capacity` bytes to, `count` of them kept: the buffers' one growth
+    /// policy, with room for ``readSize`` more bytes.
+    static func grownCapacity(_ capacity: Int, count: Int) -> Int {
+        ByteBuffer.grownCapacity(capacity, toHold: count + readSize)
+    }
+
+    /// Discards the bytes before `keep` when the buffer needs the room, then reads once. Before the first read, a
+    /// stream that is closed, failed or already at its end fails the window instead.
+    ///
+    /// Every read asks for exactly the space that is free, so no read can write past the buffer, whatever the
+    /// stream hands out at once.
+    ///
+    /// - Parameter keep: The index of the first byte still needed.
+    /// - Returns: How far the kept bytes moved down: subtract it from every index held into the buffer.
+    func refill(keepingFrom keep: Int) -> Int {
+        guard !atEnd else { return 0 }
+        var moved = 0
+        if capacity - count < Self.readSize {
+            if keep > 0 {
+                moved = keep
+                advanceBase(over: keep)
+                buffer.removeFirst(keep)
+                // The bytes after the new end are old input: zero the padding now, since no read (which zeroes it
+                // too) follows when the buffer cannot grow below.
+                buffer.zeroPadding()
+            }
+            if capacity - count < Self.readSize && !grow() {
+                return moved
+            }
+        }
+        if !started {
+            started = true
+            if let reason = StreamFailure.unreadable(stream) {
+                fail("the stream failed after 0 bytes: \(reason)")
+                return moved
+            }
+        }
+        let free = capacity - count
+        let read = stream.read(bytes + count, maxLength: free)
+        // Whatever the read reports, the stream may have written into all the space it was offered (a read that
+        // fails, or ends, after writing part of its bytes): zero the padding after `count` again in every case.
+        defer { buffer.zeroPadding() }
+        if read > 0 && read <= free {
+            buffer.count += read
+        } else if read == 0 && stream.streamStatus != .error {
+            atEnd = true
+        } else {
+            // A read of -1, of more than was offered, or of nothing with the status `.error` (a subclass may report
+            // its failure that way).
+            let reason = StreamFailure.readFailure(stream, returned: read, offered: free)
+            fail("the stream failed after \(baseOffset + count) bytes: \(reason)")
+        }
+        return moved
+    }
+
+    private func grow() -> Bool {
+        let old = capacity
+        guard buffer.reserve(Self.readSize) else {
+            fail(RawMemory.exhausted(Self.grownCapacity(old, count: count) - old).message)
+            return false
+        }
+        // The new space is zero, as the first block was.
+        (buffer.base + old).initialize(repeating: 0, count: buffer.capacity + buffer.padding - old)
+        return true
+    }
+
+    private func fail(_ message: String) {
+        let (line, column) = position(of: count)
+        failure = JSONMappingError(code: .malformedJSON, path: "", message: message, line: line, column: column)
+        atEnd = true
+    }
+
+    // MARK: Positions
+
+    /// The line and column in the whole input of the byte at `index` (or of the end, for `count`).
+    func position(of index: Int) -> (line: Int, column: Int) {
+        SourcePosition.advance(line: baseLine, column: baseColumn, over: bytes, count: min(index, count))
+    }
+
+    /// The offset in the whole input of the byte at `index`.
+    func offset(of index: Int) -> Int {
+        baseOffset + index
+    }
+
+    private func advanceBase(over length: Int) {
+        (baseLine, baseColumn) = SourcePosition.advance(line: baseLine, column: baseColumn, over: bytes, count: length)
+        baseOffset += length
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import JSONMapper
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapperCLI
+
+/// The files in `Generated/` are what `jsonmapper generate` prints, compiled into this test target: each test
+/// checks that `generate` still prints the file byte for byte, then maps the sample with the compiled models and
+/// writes it back.
+enum GeneratedFiles {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Generated")
+
+    /// The committed source of `Generated/name`.
+    static func source(_ name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        return String(
+            decoding: try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)"),
+            as: UTF8.self)
+    }
+}
+
+@Suite("Generated models compile, map and write back their samples")
+struct GeneratedModelTests {
+    @Test(
+        "generate still prints every committed Generated/ file byte for byte",
+        arguments: [
+            ("Order.swift", ["order_sample_1.json", "order_sample_2.json"], ["--name", "Order"]),
+            ("Repository.swift", ["repository.json"], ["--name", "Repository"]),
+            ("Torture.swift", ["torture.json"], ["--name", "Torture"]),
+            ("DeepArrays.swift", ["deep_arrays.json"], ["--name", "DeepArrays"]),
+            (
+                "TortureOptions.swift", ["torture.json"],
+                ["--name", "Torture", "--public", "--enums", "--class", "--namespace", "TortureOptions"]
+            ),
+        ])
+    func committedSources(file: String, samples: [String], options: [String]) throws {
+        let run = CapturedRun(["generate"] + samples.map(fixturePath) + options)
+        #expect(run.status == 0)
+        #expect(run.errorOutput == "")
+        #expect(run.output == (try GeneratedFiles.source(file)))
+    }
+
+    @Test("the order models map both samples with no errors and write them back")
+    func order() throws {
+        for sample in ["order_sample_1.json", "order_sample_2.json"] {
+            let data = try TestFiles.fixture(sample)
+            let differences = try RoundTripComparison.check(Order.self, data)
+            #expect(differences == [], "\(sample)")
+            #expect(Order(JSONMapper.context(data)).customer.firstName2.hasSuffix("."))
+        }
+        let first = Order(JSONMapper.context(try TestFiles.fixture("order_sample_1.json")))
+        #expect(first.orderID == UInt64.max)
+        #expect(first.placedAt == Date(timeIntervalSince1970: 1_793_611_800))
+        #expect(first.customer.id == 42)
+        #expect(first.customer.`class` == "gold")
+        #expect(first.customer._2faEnabled)
+        #expect(first.lineItems.map(\.sku) == ["KET-1", "TEA-3"])
+        #expect(first.lineItems[0].dimensions == [[10, 20], [15, 25]])
+        #expect(first.lineItems[1].giftNote == "Happy birthday")
+        #expect(first.warehouseStock["1001"]?.onHand == 12)
+        #expect(first.shippingAddress.floor == nil)
+        #expect(first.totals.discount == nil)
+        #expect(first == Order(JSONMapper.context(try TestFiles.fixture("order_sample_1.json"))))
+        #expect(first != Order(JSONMapper.context(try TestFiles.fixture("order_sample_2.json"))))
+    }
+
+    @Test("the repository models map GitHub's payload, the typealiased places too, and write it back")
+    func repository() throws {
+        let data = try TestFiles.fixture("repository.json")
+        #expect(try RoundTripComparison.check(Repository.self, data) == [])
+        let repository = try JSONMapper.decode(Repository.self, from: data)
+        #expect(repository.fullName == "ada/lamplighter")
+        #expect(repository.owner.htmlURL == URL(string: "https://github.example/ada"))
+        #expect(repository.createdAt == Date(timeIntervalSince1970: 1_769_454_072))
+        let security = repository.securityAndAnalysis
+        #expect(security.advancedSecurity == security.secretScanning)
+        #expect(security.secretScanningPushProtection.status == "disabled")
+    }
+
+    @Test("arrays 64 deep: the committed model (which compiles in a fraction of a second) maps and writes them")
+    func deepArrays() throws {
+        let data = try TestFiles.fixture("deep_arrays.json")
+        #expect(try RoundTripComparison.check(DeepArrays.self, data) == [])
+        let model = try JSONMapper.decode(DeepArrays.self, from: data)
+        let nested = { (depth: Int, inner: String) in
+            String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)
+        }
+        #expect(
+            try JSONMapper.string(from: model)
+                == #"{"deep":\#(nested(64, "1,2")),"shallow":[[1,2],[3]],"deepObjects":\#(nested(24, #"{"x":1}"#))}"#)
+        #expect(model.shallow == [[1, 2], [3]])
+        #expect(model.deep.count == 1)
+    }
+
+    @Test("the torture models map every awkward key to the value under it")
+    func tortureValues() throws {
+        let data = try TestFiles.fixture("torture.json")
+        let context = JSONMapper.context(data)
+        let torture = Torture(context)
+        #expect(context.errors == [])
+        #expect(torture.selfValue == "the model itself")
+        #expect(torture.selfValue2 == "the type itself")
+        #expect(torture.initValue == "an initializer")
+        #expect(torture.type == "a metatype")
+        #expect(torture.`protocol` == "a protocol's metatype")
+        #expect(torture.c == "the context parameter's name")
+        #expect(torture.write == "a method's name")
+        #expect(
+            [torture.userID, torture.userID2, torture.userID3, torture.userID4, torture.userid5, torture.userID6]
+                == [1, 2, 3, 4, 5, 6] as [Int])
+        #expect([torture.name, torture.name3, torture.name4, torture.name2] == ["a", "b", "c", "d"])
+        #expect(
+            [torture.empty, torture.dollar, torture.dashDashDash, torture.at, torture.hash] == [
+                "the empty key", "dollar", "dashes", "at", "hash",
+            ])
+        #expect(
+            [torture.u20ac, torture.u1f389, torture.café, torture.名前, torture.éClé] == [
+                "euro", "party", "coffee", "namae", "key",
+            ])
+        #expect(torture._2fa)
+        #expect([torture.quoteKey, torture.backSlash, torture.newLine, torture.tabKey] == [1, 2, 3, 4] as [Int])
+        #expect(torture.keywords.`class` == 2)
+        #expect(torture.keywords.selfValue == 52)
+        #expect(torture.keywords.selfValue2 == 53)
+        #expect(torture.data.bytes == "AAEC")
+        #expect(torture.url.location == URL(string: "https://example.com/a"))
+        #expect(torture.selfLink.selfValue.href == URL(string: "https://example.com/items/1"))
+        #expect(torture.rows.map { $0.map(\.cell) } == [["a1", "a2"], [], ["c1"]])
+        #expect(torture.chain.next?.next?.label == "third")
+        #expect(torture.chain.next?.next?.next == nil)
+        #expect(torture.deep[1]?[0]?[0]?["y"] == [true])
+        #expect(torture.created == Date(timeIntervalSince1970: 1_793_611_800))
+        #expect(torture.updated == Date(timeIntervalSince1970: 1_793_611_800.25))
+        #expect(torture.withOffset == "2026-11-02T10:30:00+01:00")
+        #expect(torture.big == UInt64.max)
+        #expect(torture.amounts == [1, 2.5, -300])
+        #expect(torture.nothing == nil)
+        #expect(torture.events.count == 12)
+        #expect(torture == Torture(JSONMapper.context(data)))
+    }
+
+    @Test("the torture models write the fixture back, nulls aside, with every option")
+    func tortureRoundTrip() throws {
+        let data = try TestFiles.fixture("torture.json")
+        let plain = try RoundTripComparison.check(Torture.self, data)
+        #expect(plain == [])
+        let withOptions = try RoundTripComparison.check(TortureOptions.Torture.self, data)
+        #expect(withOptions == [])
+    }
+
+    @Test("--enums: cases for keywords and awkward values, the fallback for a value the samples did not have")
+    func tortureEnums() throws {
+        typealias Options = TortureOptions
+        let torture = Options.Torture(JSONMapper.context(try TestFiles.fixture("torture.json")))
+        #expect(
+            torture.events.prefix(6).map(\.kind) == [.default, .selfCase, .rawValueCase, .noneCase, .unknown2, .empty])
+        #expect(
+            torture.events.map(\.kind.rawValue).prefix(6) == ["default", "self", "rawValue", "none", "Unknown", ""])
+        #expect(torture.events.prefix(2).map(\.state) == [.inProgress, .done])
+        // `unknown` is one of the samples' values, so it is the fallback: no case of its own.
+        #expect(Options.Level.allCases == [.low, .unknown])
+        #expect(Options.Kind.allCases.count == 7)
+
+        let context = JSONMapper.context(
+            json(#"{"kind": "brand-new", "state": "done", "level": "high", "at": "2026-11-02T09:30:00Z"}"#))
+        let event = Options.Event(context)
+        #expect(event.kind == .unknown)
+        #expect(event.level == .unknown)
+        #expect(context.errors == [])
+        #expect(context.notices.map(\.path) == ["kind", "level"])
+    }
+
+    @Test("--public: memberwise initializers, and values that are Equatable and cross tasks")
+    func tortureOptionsAPI() async throws {
+        typealias Options = TortureOptions
+        let chain = Options.Chain(id: 1, label: "one", next: Options.Chain(id: 2, label: "two"))
+        #expect(try JSONMapper.string(from: chain) == #"{"id":1,"label":"one","next":{"id":2,"label":"two"}}"#)
+        #expect(chain == Options.Chain(id: 1, label: "one", next: Options.Chain(id: 2, label: "two")))
+        #expect(chain != Options.Chain(id: 1, label: "one"))
+        let row = Options.Row(cell: "x")
+        #expect(row.note == nil)
+        let data = try TestFiles.fixture("torture.json")
+        let mapped = await Task.detached { Options.Torture(JSONMapper.context(data)) }.value
+        #expect(mapped == Options.Torture(JSONMapper.context(data)))
+        #expect(mapped.chain.next?.label == "second")
+    }
+
+    @Test("a collection some samples leave out is written only when it has elements; one they all have, always")
+    func optionalCollections() {
+        typealias Options = TortureOptions
+        let at = Date(timeIntervalSince1970: 0)
+        let event = { (tags: [String]) in Options.Event(kind: .default, state: .done, level: .low, at: at, tags: tags) }
+        #expect(written(event([])) == #"{"kind":"default","state":"done","level":"low","at":"1970-01-01T00:00:00Z"}"#)
+        #expect(written(event(["a"])).hasSuffix(#","tags":["a"]}"#))
+        #expect(written(Options.SetModel(members: [])) == #"{"members":[]}"#)
+    }
+
+    @Test(
+        "twitter, citm_catalog and canada: the committed models map the file and write it back, nulls aside",
+        SharedDataSuite.generatedModels.trait,
+        arguments: [
+            ("twitter.json", "Twitter.swift", "TwitterModels"),
+            ("citm_catalog.json", "CitmCatalog.swift", "CitmModels"),
+            ("canada.json", "Canada.swift", "CanadaModels"),
+        ])
+    func benchmarkPayloads(payload: String, file: String, namespace: String) throws {
+        let data = try TestFiles.benchmark(payload)
+        let run = CapturedRun(["generate", TestFiles.benchmarkURL(payload).path, "--namespace", namespace])
+        #expect(run.output == (try GeneratedFiles.source(file)))
+        let differences =
+            switch payload {
+            case "twitter.json": try RoundTripComparison.check(TwitterModels.Twitter.self, data)
+            case "citm_catalog.json": try RoundTripComparison.check(CitmModels.CitmCatalog.self, data)
+            default: try RoundTripComparison.check(CanadaModels.Canada.self, data)
+            }
+        #expect(differences == [])
+    }
+
+    @Test("twitter's statuses and retweeted statuses are one recursive class", SharedDataSuite.generatedModels.trait)
+    func twitterRecursion() throws {
+        let data = try TestFiles.benchmark("twitter.json")
+        let twitter = try JSONMapper.decode(TwitterModels.Twitter.self, from: data)
+        let retweets = twitter.statuses.compactMap(\.retweetedStatus)
+        #expect(twitter.statuses.count == 100)
+        #expect(retweets.count > 0)
+        #expect(retweets.allSatisfy { $0.retweetedStatus == nil })
+        #expect(twitter.statuses.reduce(0) { $0 + $1.entities.media.count } > 0)
+    }
+
+    @Test(
+        "the comparison finds every kind of difference",
+        arguments: [
+            (#"{"a": 1, "b": null}"#, #"{"a": 1}"#, [String]()),
+            (#"{"a": -65.613616999999977}"#, #"{"a": -65.61361699999998}"#, []),
+            (#"{"a": 1}"#, #"{"a": 2}"#, [".a: 1 written back as 2"]),
+            (#"{"a": 1, "b": "x"}"#, #"{"a": 1}"#, [".b: missing from the written document"]),
+            (#"{"a": 1}"#, #"{"a": 1, "c": []}"#, [".c: written but not in the original"]),
+            (#"{"a": [1, 2]}"#, #"{"a": [1]}"#, [".a: 2 elements written back as 1"]),
+            (#"{"a": ["x"]}"#, #"{"a": ["y"]}"#, [#".a[0]: "x" written back as "y""#]),
+        ])
+    func comparison(original: String, written: String, expected: [String]) throws {
+        let differences = RoundTripComparison.differences(
+            try JSONValue(parsing: json(original)), try JSONValue(parsing: json(written)))
+        #expect(differences == expected)
+    }
+}

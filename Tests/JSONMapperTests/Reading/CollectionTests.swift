@@ -1,0 +1,113 @@
+import Foundation
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapper
+
+@Suite("Arrays and dictionaries of primitives")
+struct CollectionTests {
+    static let engines: [JSONMapper.Engine] = [.native, .foundation]
+
+    @Test("arrays of every primitive type", arguments: engines)
+    func primitiveArrays(engine: JSONMapper.Engine) {
+        let text = #"""
+            {"s": ["a", "b"], "i": [1, -2, 3.0], "i64": [9223372036854775807], "u": [18446744073709551615],
+             "d": [0.5, 1, -2e2], "f": [1.5], "b": [true, false], "dec": [0.1, 2], "url": ["https://a.example"]}
+            """#
+        let c = context(text, engine: engine)
+        #expect(c.getArray("s") == ["a", "b"])
+        #expect(c.getArray("i") == [1, -2, 3])
+        #expect(c.getArray("i64") == [Int64.max])
+        #expect(c.getArray("u") == [UInt64.max])
+        #expect(c.getArray("d") == [0.5, 1, -200])
+        #expect(c.getArray("f") == [Float(1.5)])
+        #expect(c.getArray("b") == [true, false])
+        #expect(c.getArray("dec") == [Decimal(string: "0.1"), 2])
+        #expect(c.getArray("url") == [URL(string: "https://a.example")])
+        #expect(c.errors.isEmpty)
+    }
+
+    @Test("nested arrays to any depth, dropping bad elements at their own level", arguments: engines)
+    func nestedArrays(engine: JSONMapper.Engine) throws {
+        let c = JSONMapper.context(try TestFiles.fixture("catalog.json"), engine: engine)
+        let matrix: [[Int]] = c.getArray("matrix")
+        #expect(matrix == [[1, 2, 3], [4, 6], []])
+        let cube: [[[Double]]] = c.getArray("cube")
+        #expect(cube == [[[1.5, 2.5], [3.5]], [[4.5]]])
+        #expect(
+            descriptions(c) == [
+                #"matrix[1][1]: expected Int, found String "five""#,
+                "matrix[1][1]: dropped from [Int]",
+                "matrix[2]: expected [Int], found Number 7",
+                "matrix[2]: dropped from [[Int]]",
+                "matrix[3][0]: expected Int, found Number 8.5 (not a whole number)",
+                "matrix[3][0]: dropped from [Int]",
+            ])
+    }
+
+    @Test("a missing or null array is empty and not an error; a non-array is a mismatch")
+    func missingNullAndWrongArrays() {
+        let c = context(#"{"n": null, "o": {"a": 1}, "s": "text"}"#)
+        #expect(c.getArray("missing") as [String] == [])
+        #expect(c.getArray("n") as [String] == [])
+        #expect(c.getArray("o") as [String] == [])
+        #expect(c.getArray("s") as [[Int]] == [])
+        #expect(
+            descriptions(c) == [
+                "o: expected [String], found Object",
+                #"s: expected [[Int]], found String "text""#,
+            ])
+    }
+
+    @Test("a strict array fails on any bad element")
+    func strictPrimitiveArray() {
+        let c = context(#"{"tags": ["a", 1, "b"], "ok": ["x"]}"#)
+        #expect(c.requireArray("ok") == ["x"])
+        #expect(!c.hasFailed)
+        #expect(c.requireArray("tags") == ["a", "b"])
+        #expect(c.hasFailed)
+        #expect(c.failure?.description == "tags[1]: expected String, found Number 1")
+        #expect(c.errors.allSatisfy { $0.isRequired })
+    }
+
+    @Test("top-level arrays of primitives")
+    func topLevelPrimitives() {
+        let c = context(#"[[1, 2], [3], ["x"]]"#)
+        let rows: [[Int]] = c.getArray()
+        #expect(rows == [[1, 2], [3], []])
+        #expect(c.errors.map(\.path) == ["[2][0]", "[2][0]"])
+    }
+
+    @Test("dictionaries of primitives", arguments: engines)
+    func primitiveDictionaries(engine: JSONMapper.Engine) throws {
+        let c = JSONMapper.context(try TestFiles.fixture("catalog.json"), engine: engine)
+        let stock: [String: Int] = c.getDictionary("stock")
+        #expect(stock == ["A-1": 12, "C-3": 0])
+        #expect(
+            descriptions(c) == [
+                #"stock.Z-9: expected Int, found String "many""#,
+                "stock.Z-9: dropped from [String: Int]",
+            ])
+        let nested = context(
+            #"{"grid": {"a": [[1], [2, 3]], "b": []}, "names": {"en": "Hello", "fr": "Bonjour"}}"#, engine: engine)
+        #expect(nested.getDictionary("grid") == ["a": [[1], [2, 3]], "b": []] as [String: [[Int]]])
+        #expect(nested.getDictionary("names") == ["en": "Hello", "fr": "Bonjour"])
+        #expect(nested.getDictionary("missing") as [String: String] == [:])
+        #expect(nested.requireDictionary("names") == ["en": "Hello", "fr": "Bonjour"])
+        #expect(!nested.hasFailed)
+        #expect(nested.requireDictionary("missing") as [String: Int] == [:])
+        #expect(nested.hasFailed)
+    }
+
+    @Test("keys that contain dots or brackets are quoted in paths")
+    func quotedKeysInPaths() {
+        let c = context(#"{"headers": {"content.type": 1, "a[0]": 2, "": 3, "plain": 4, "with space": 5}}"#)
+        let headers: [String: String] = c.getDictionary("headers")
+        #expect(headers.isEmpty)
+        #expect(
+            c.errors.filter { $0.code == .typeMismatch }.map(\.path) == [
+                #"headers["content.type"]"#, #"headers["a[0]"]"#, #"headers[""]"#, "headers.plain",
+                #"headers["with space"]"#,
+            ])
+    }
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapper
+
+/// Contexts are reused for nested models while nothing holds them, and only by the thread that owns them. These
+/// tests use them the ways a model can: from several threads at once, from a thread other than the one that made
+/// them, and kept after the mapping.
+@Suite("Reused contexts")
+struct ContextReuseTests {
+    /// Eight nested objects, arrays of objects and numbers, each tagged with its `k`.
+    static func document() -> Data {
+        var parts: [String] = []
+        for k in 0..<8 {
+            parts.append(#""o\#(k)": {"id": \#(k), "name": "x"}"#)
+            parts.append(#""a\#(k)": [{"id": \#(k)}, {"id": \#(k + 100), "name": "y"}, {"id": \#(k + 200)}]"#)
+            parts.append(#""n\#(k)": \#(k)"#)
+        }
+        return json("{" + parts.joined(separator: ",") + "}")
+    }
+
+    /// Reads its own context from 64 concurrent iterations, and records what it got wrong.
+    final class ParallelModel: JSONSerializable, Sendable {
+        let problems: [String]
+
+        init(_ c: JSONDeserializationContext) {
+            let found = SharedList<String>()
+            DispatchQueue.concurrentPerform(iterations: 64) { i in
+                let k = i % 8
+                let leaf = c.getObject("o\(k)", ofClass: Leaf.self)
+                let leaves = c.getArray("a\(k)", ofClass: Leaf.self)
+                if leaf?.id != k { found.append("o\(k): \(String(describing: leaf?.id))") }
+                if leaves.map(\.id) != [k, k + 100, k + 200] { found.append("a\(k): \(leaves.map(\.id))") }
+                if c.getInt("n\(k)") != k { found.append("n\(k)") }
+            }
+            problems = found.values
+        }
+    }
+
+    struct Leaf: JSONSerializable {
+        let id: Int
+        init(_ c: JSONDeserializationContext) { id = c.requireInt("id") }
+    }
+
+    @Test("a model that reads its context from many threads at once gets every value right")
+    func concurrentReadsInOneModel() {
+        for _ in 0..<50 {
+            let c = JSONMapper.context(Self.document())
+            let model = ParallelModel(c)
+            #expect(model.problems == [])
+            #expect(c.errors.isEmpty)
+        }
+    }
+
+    /// A root object of 20,000 members, mapped on a thread other than the one that made its context.
+    struct Wide: JSONSerializable {
+        let values: [Int]
+        init(_ c: JSONDeserializationContext) {
+            values = (0..<20_000).map { c.requireInt("k\($0)") }
+        }
+    }
+
+    @Test("a context made on one thread maps on another, with large objects and arrays of models")
+    func mappedOnAnotherThread() async {
+        let members = (0..<20_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ",")
+        let wide = JSONMapper.context(json("{" + members + "}"))
+        let timeline = JSONMapper.context(ConcurrencyTests.document(7))
+        let (values, statuses) = await Task.detached {
+            (Wide(wide).values, LenientTimeline(timeline).statuses.map(\.user.screenName))
+        }.value
+        #expect(values == Array(0..<20_000))
+        #expect(statuses == Array(repeating: "user7", count: 5))
+        #expect(wide.errors.isEmpty && timeline.errors.isEmpty)
+    }
+
+    /// Keeps its context with a strong reference.
+    final class Keeper: JSONSerializable, @unchecked Sendable {
+        let context: JSONDeserializationContext
+        let id: Int
+        init(_ c: JSONDeserializationContext) {
+            context = c
+            id = c.requireInt("id")
+        }
+    }
+
+    @Test("a context a model keeps is never reused: it reads its own element later, from any thread")
+    func keptContexts() {
+        let text =
+            #"{"items": ["#
+            + (0..<20).map { #"{"id": \#($0), "name": "n\#($0)", "sub": {"id": \#($0 * 10)}}"# }
+            .joined(separator: ",") + "]}"
+        let items = JSONMapper.context(json(text)).getArray("items", ofClass: Keeper.self)
+        #expect(items.map(\.id) == Array(0..<20))
+        let problems = SharedList<String>()
+        DispatchQueue.concurrentPerform(iterations: 40) { i in
+            let item = items[i % 20]
+            if item.context.path != "items[\(i % 20)]" { problems.append("path \(item.context.path)") }
+            if item.context.getString("name") != "n\(i % 20)" { problems.append("name \(i)") }
+            if item.context.getObject("sub", ofClass: Keeper.self)?.id != (i % 20) * 10 { problems.append("sub \(i)") }
+        }
+        #expect(problems.values == [])
+    }
+
+    @Test("an array of models allocates one context, however long it is")
+    func oneContextPerArray() {
+        // A weak reference cannot see a new context at a freed one's address: it is nil once that one is gone.
+        final class Counter: JSONSerializable {
+            nonisolated(unsafe) static weak var previous: JSONDeserializationContext?
+            nonisolated(unsafe) static var same = 0
+            init(_ c: JSONDeserializationContext) {
+                if Self.previous === c { Self.same += 1 }
+                Self.previous = c
+            }
+        }
+        let text = "[" + Array(repeating: #"{"a": 1}"#, count: 1_000).joined(separator: ",") + "]"
+        let models = JSONMapper.context(json(text)).getArray(ofClass: Counter.self)
+        #expect(models.count == 1_000)
+        #expect(Counter.same == 999)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapper
+
+/// A stream that fails, wherever it fails (before the value, inside it, in the target array, after the top-level
+/// value, after the last byte), is reported by every streaming entry point exactly as `context(stream)` reports it,
+/// and nothing read before the failure is delivered wrong.
+@Suite("Stream failures in streamed input")
+struct StreamFailureTests {
+    /// Valid documents, with the path of an array in each.
+    static let documents: [(text: String, path: [JSONPathElement])] = [
+        (
+            #"{"meta": {"a": [1, "x\u00e9"]}, "records": [{"id": 1, "name": "a"}, 12, -3.5e2, "s", [true, null]], "#
+                + #""after": [1, 2.5]}"#,
+            ["records"]
+        ),
+        ("[1,2]", []),
+        ("[1, 2, 345, true]  \n", []),
+        ("12", ["records"]),
+        (#""text""#, []),
+        // A byte-order mark: a stream failing inside it reports the failure, not the mark's first bytes as a value.
+        ("\u{FEFF}[1, {\"a\": 2}]", []),
+    ]
+
+    /// The error `context(stream)` gives when the stream fails after `count` bytes of `bytes`.
+    static func failure(_ bytes: [UInt8], after count: Int) -> JSONMappingError? {
+        JSONMapper.context(ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))).errors.first
+    }
+
+    @Test("validate reports the stream's failure at every byte, after the top-level value too")
+    func validate() throws {
+        for (text, _) in Self.documents {
+            let bytes = Array(text.utf8)
+            for count in 0...bytes.count {
+                let expected = try #require(Self.failure(bytes, after: count))
+                #expect(expected.message.hasPrefix("the stream failed after \(count) bytes"))
+                for setting in Walks.settings {
+                    let window = try StreamWindow(
+                        ScriptedInputStream(bytes, reads: .of(setting.chunk), failing: .after(count)))
+                    let walker = StructureWalker(
+                        window: window, options: .default, target: nil, budget: setting.budget,
+                        batchLimit: setting.batch)
+                    #expect(walker.validate() == expected, "\(text) failing after \(count)")
+                }
+                let stream = ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))
+                #expect(JSONMapper.validate(stream) == expected, "\(text) failing after \(count)")
+            }
+        }
+    }
+
+    @Test("elements delivers only whole elements read before the failure, then the failure, at every byte")
+    func elements() throws {
+        for (text, path) in Self.documents {
+            let bytes = Array(text.utf8)
+            let whole = JSONMapper.context(json(text)).node
+            let array = path.isEmpty ? whole : whole?.member("records")
+            for count in 0...bytes.count {
+                let expected = try #require(Self.failure(bytes, after: count))
+                for setting in Walks.settings {
+                    let window = try StreamWindow(
+                        ScriptedInputStream(bytes, reads: .of(setting.chunk), failing: .after(count)))
+                    let walker = StructureWalker(
+                        window: window, options: .default, target: path.map(\.component), budget: setting.budget,
+                        batchLimit: setting.batch)
+                    var contexts: [JSONDeserializationContext] = []
+                    while let context = walker.next() { contexts.append(context) }
+                    let comment = Comment(rawValue: "\(text) failing after \(count), reads of \(setting.chunk)")
+                    #expect(contexts.last?.errors == [expected], comment)
+                    for (index, context) in contexts.dropLast().enumerated() {
+                        #expect(context.valid, comment)
+                        guard let node = context.node, let original = array?.element(at: index) else {
+                            Issue.record("\(comment): element \(index) is not in the document")
+                            continue
+                        }
+                        #expect(EngineComparison.differences(original, node).isEmpty, comment)
+                    }
+                }
+                let stream = ScriptedInputStream(bytes, reads: .of(3), failing: .after(count))
+                let streamed = Array(JSONMapper.elements(of: stream, at: path))
+                #expect(streamed.last?.errors == [expected], "\(text) failing after \(count)")
+            }
+        }
+    }
+
+    @Test("lines delivers the lines read before the failure, then the failure, at every byte")
+    func lines() throws {
+        let text = "1\n{\"a\": [2, \"b\"]}\r\n\n  345  \n[true]"
+        let bytes = Array(text.utf8)
+        let complete = Array(JSONMapper.lines(InputStream(data: json(text))).numbered())
+        #expect(complete.map(\.line) == [1, 2, 4, 5])
+        for count in 0...bytes.count {
+            let expected = try #require(Self.failure(bytes, after: count))
+            for chunk in [1, 4, 4096] {
+                let lines = Array(
+                    JSONMapper.lines(ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count))).numbered())
+                let comment = Comment(rawValue: "failing after \(count), reads of \(chunk)")
+                #expect(lines.last?.context.errors == [expected], comment)
+                // Only lines that ended with their newline before the failure are delivered, whole.
+                let ended = bytes.prefix(count).filter { $0 == UInt8(ascii: "\n") }.count
+                let delivered = complete.prefix { $0.line <= ended }
+                #expect(lines.dropLast().map(\.line) == delivered.map(\.line), comment)
+                for (line, original) in zip(lines, delivered) {
+                    #expect(line.context.valid, comment)
+                    if let a = line.context.node, let b = original.context.node {
+                        #expect(EngineComparison.differences(a, b).isEmpty, comment)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a stream that fails right after a complete document is not a complete document")
+    func failureAfterTheValue() {
+        let bytes = Array("[1,2]".utf8)
+        let message = "line 1, column 6: the stream failed after 5 bytes: it reported an error"
+        func failing() -> InputStream { ScriptedInputStream(bytes, reads: .of(9), failing: .after(5)) }
+        #expect(JSONMapper.context(failing()).errors.map(\.description) == [message])
+        #expect(JSONMapper.validate(failing())?.description == message)
+        let elements = Array(JSONMapper.elements(of: failing()))
+        #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2, nil])
+        #expect(elements.last.map(descriptions) == [message])
+        let lines = Array(
+            JSONMapper.lines(ScriptedInputStream(Array("1\n2\n".utf8), reads: .of(9), failing: .after(4))))
+        #expect(lines.map { $0.get(Int.self, at: []) } == [1, 2, nil])
+        #expect(
+            lines.last.map(descriptions) == ["line 3, column 1: the stream failed after 4 bytes: it reported an error"])
+    }
+}

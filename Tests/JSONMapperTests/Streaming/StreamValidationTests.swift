@@ -1,0 +1,122 @@
+import Foundation
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapper
+
+/// The streamed walk against the in-memory scanner: the same verdict and the same first error, word for word, with
+/// the same line, column and path, however the input is cut into reads and whatever the walker holds whole.
+@Suite("Streamed validation agrees with the in-memory parser")
+struct StreamValidationTests {
+    @Test(
+        "every JSONTestSuite file gives the same first error, read a byte at a time or in large reads",
+        SharedDataSuite.streamValidation.trait)
+    func jsonTestSuite() throws {
+        let names = try TestSuiteFiles.names(prefix: "")
+        #expect(names.count == 318)
+        for name in names {
+            let data = try TestSuiteFiles.data(name)
+            let expected = JSONMapper.context(data).errors.first
+            for setting in Walks.settings {
+                let found = try Walks.firstError(
+                    Array(data), chunk: setting.chunk, budget: setting.budget, batch: setting.batch)
+                #expect(found == expected, "\(name), reads of \(setting.chunk)")
+            }
+            #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(name)")
+            // As a top-level array, its elements stream, then the same error ends them.
+            let elements = Array(JSONMapper.elements(of: InputStream(data: data)))
+            if let expected {
+                #expect(elements.last?.errors.first == expected, "\(name)")
+                #expect(elements.dropLast().allSatisfy { $0.valid }, "\(name)")
+            } else if JSONMapper.context(data).node?.kind == .array {
+                #expect(elements.count == JSONMapper.context(data).node?.count, "\(name)")
+            }
+        }
+    }
+
+    static let base = Array(
+        (#"{"pre": {"k": [1, "a\nb"]}, "records": [{"a": [1, -2.5e3, "x\"y\u00e9"]}, "#
+            + #"{"b": [true, false, null, []], "c": {}}, 7, "s", [[0]]], "d\t": "é😀", "e": [[[0]]]}"#).utf8)
+
+    @Test("mutated documents give the same first error, for validation and for the elements of an array in them")
+    func mutations() throws {
+        var generator = SplitMix64(seed: 2026)
+        for round in 0..<1500 {
+            let bytes = mutated(Self.base, using: &generator)
+            let options = JSONMapper.Options(maximumDepth: round % 5 == 0 ? 3 : 512)
+            let direct = JSONMapper.context(Data(bytes), options: options)
+            let setting = Walks.settings[round % Walks.settings.count]
+            let found = try Walks.firstError(
+                bytes, chunk: setting.chunk, budget: setting.budget, batch: setting.batch, options: options)
+            #expect(found == direct.errors.first, "\(String(decoding: bytes, as: UTF8.self))")
+            let elements = try Walks.elements(
+                bytes, chunk: setting.chunk, budget: setting.budget, batch: setting.batch, target: ["records"],
+                options: options)
+            if let expected = direct.errors.first {
+                #expect(elements.last?.errors.first == expected, "\(String(decoding: bytes, as: UTF8.self))")
+            } else if let records = direct.node?.member("records"), records.kind == .array {
+                #expect(elements.count == records.count)
+                for (index, element) in elements.enumerated() {
+                    guard let node = element.node, let expected = records.element(at: index) else { continue }
+                    #expect(EngineComparison.differences(expected, node).isEmpty)
+                }
+            }
+        }
+    }
+
+    /// Text with a string, escapes (`\"`, `\u00e9`, a surrogate pair), multi-byte UTF-8, numbers of every form,
+    /// literals and `\r\n` line ends, for cutting at every byte.
+    static let cuttable =
+        "{\"meta\": \"é\\u00e9\",\r\n \"records\": [\r\n"
+        + "{\"id\": -12.5e+3, \"name\": \"a \\\"quoted\\\" 😀 \\ud83d\\ude00\"},\r\n"
+        + "{\"id\": 12345678901234567890, \"name\": \"東京\"}, true, null, false,\r\n"
+        + "{\"id\": 0.001, \"name\": \"\\\\\\/\\b\\f\\n\\r\\t\"}]}\r\n"
+
+    @Test("a read may end at any byte: inside a string, a number, an escape, a character, or a \\r\\n")
+    func everyCut() {
+        let bytes = Array(Self.cuttable.utf8)
+        let direct = JSONMapper.context(Data(bytes))
+        #expect(direct.valid)
+        let records = direct.node?.member("records")
+        for cut in 0...bytes.count {
+            let elements = Array(
+                JSONMapper.elements(of: ScriptedInputStream(bytes, reads: .split(at: cut)), at: ["records"]))
+            #expect(elements.count == 6, "cut at \(cut)")
+            for (index, element) in elements.enumerated() {
+                guard let node = element.node, let expected = records?.element(at: index) else {
+                    Issue.record("cut at \(cut): element \(index) is missing")
+                    continue
+                }
+                #expect(EngineComparison.differences(expected, node).isEmpty, "cut at \(cut)")
+            }
+            #expect(JSONMapper.validate(ScriptedInputStream(bytes, reads: .split(at: cut))) == nil, "cut at \(cut)")
+            // Malformed at the end: the same error wherever the read ends.
+            let broken = Array(bytes.dropLast(4)) + Array("x}\r\n".utf8)
+            let error = JSONMapper.context(Data(broken)).errors.first
+            #expect(error != nil)
+            #expect(JSONMapper.validate(ScriptedInputStream(broken, reads: .split(at: cut))) == error, "cut at \(cut)")
+        }
+    }
+
+    @Test("JSON Lines cut at every byte give the same lines")
+    func everyCutOfLines() {
+        let text =
+            "{\"id\": -12.5e+3, \"name\": \"a \\\"q\\\" 😀 \\ud83d\\ude00\"}\r\n\r\n"
+            + "{\"id\": 1, \"name\": \"東京\"}\n  tru\r\n\"\\u00e9\"\n12345678901234567890\r\n"
+        let bytes = Array(text.utf8)
+        let expected = Array(JSONMapper.lines(InputStream(data: Data(bytes))).numbered())
+        #expect(expected.map(\.line) == [1, 3, 4, 5, 6])
+        #expect(expected.map(\.context.valid) == [true, true, false, true, true])
+        for cut in 0...bytes.count {
+            let lines = Array(JSONMapper.lines(ScriptedInputStream(bytes, reads: .split(at: cut))).numbered())
+            #expect(lines.map(\.line) == expected.map(\.line), "cut at \(cut)")
+            #expect(
+                lines.map { descriptions($0.context) } == expected.map { descriptions($0.context) }, "cut at \(cut)")
+            for (line, other) in zip(lines, expected) {
+                if let a = line.context.node, let b = other.context.node {
+                    #expect(EngineComparison.differences(a, b).isEmpty, "cut at \(cut), line \(line.line)")
+                }
+            }
+        }
+    }
+}
