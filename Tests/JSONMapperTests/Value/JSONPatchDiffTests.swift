@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapperTestSupport
 import Testing
 
 @testable import JSONMapper
@@ -151,7 +152,7 @@ struct JSONPatchDiffTests {
     @Test("seeded random documents with awkward keys: the diff applies both ways, also through JSON text")
     func random() throws {
         for seed in 0..<400 {
-            var random = Editing.Random(state: UInt64(seed))
+            var random = SplitMix64(seed: UInt64(seed))
             let source = Editing.randomValue(depth: 4, &random)
             let target = Editing.randomlyEdited(source, &random)
             try Self.checkRoundTrip(source, target, "seed \(seed)")

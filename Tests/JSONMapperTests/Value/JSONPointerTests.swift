@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapperTestSupport
 import Testing
 
 @testable import JSONMapper
@@ -61,7 +62,7 @@ struct JSONPointerTests {
         #expect(JSONPointer(tokens: ["/0"]).description == "/~10")
         #expect(JSONPointer(tokens: []).description == "")
         #expect(JSONPointer(tokens: [""]).description == "/")
-        var random = Editing.Random(state: 6901)
+        var random = SplitMix64(seed: 6901)
         let alphabet = ["~", "/", "0", "1", "a", "é", "e\u{301}", "-", " ", "~0", "~1"]
         for _ in 0..<500 {
             let tokens = (0..<Int.random(in: 0...4, using: &random)).map { _ in

@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapperTestSupport
 import Testing
 
 @testable import JSONMapper
@@ -98,7 +99,7 @@ struct MergePatchTests {
     @Test("seeded random documents: the computed merge patch applied to the source gives the target")
     func random() {
         for seed in 0..<400 {
-            var random = Editing.Random(state: UInt64(seed) &+ 7386)
+            var random = SplitMix64(seed: UInt64(seed) &+ 7386)
             let source = Editing.randomValue(depth: 4, &random)
             let target = Self.withoutNullMembers(Editing.randomlyEdited(source, &random))
             let patch = JSONValue.mergePatch(from: source, to: target)
