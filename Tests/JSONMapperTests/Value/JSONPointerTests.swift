@@ -118,6 +118,24 @@ struct JSONPointerTests {
         #expect(JSONPointer.index("9223372036854775808") == nil)
     }
 
+    @Test("RFC 6901 section 5: every pointer of the example names the value it shows")
+    func rfcExample() throws {
+        let doc = try JSONValue(
+            parsing: #"""
+                {"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, "k\"l": 6,
+                 " ": 7, "m~n": 8}
+                """#)
+        let cases: [(String, JSONValue)] = [
+            ("", doc), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1), ("/c%d", 2),
+            ("/e^f", 3), ("/g|h", 4), (#"/i\j"#, 5), (#"/k"l"#, 6), ("/ ", 7), ("/m~0n", 8),
+        ]
+        for (text, expected) in cases {
+            let pointer = try JSONPointer(text)
+            #expect(doc[pointer: pointer] == expected, "\(text)")
+            #expect(pointer.description == text)
+        }
+    }
+
     @Test("a pointer reads through nested values and stops at a leaf")
     func nested() throws {
         let doc = try JSONValue(parsing: #"{"users": [{"name": "Ada", "tags": [null]}], "n": 1}"#)
