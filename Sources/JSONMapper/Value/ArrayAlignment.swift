@@ -72,11 +72,58 @@ enum ArrayAlignment {
         }
 
         mutating func identity(of value: JSONValue) -> Int {
-            let key = Key(hash: value.hashValue, value: value)
-            if let known = table[key] { return known }
+            let key = Key(hash: ArrayAlignment.shallowHash(value), value: value)
+            // One lookup for a new element, the usual case: insert, and put the old identity back if there was one.
             let identity = table.count
-            table[key] = identity
+            if let known = table.updateValue(identity, forKey: key) {
+                table[key] = known
+                return known
+            }
             return identity
+        }
+    }
+
+    /// A hash consistent with `==` that looks one level deep, so that its cost is bounded by a container's own
+    /// members, not by everything inside them: a leaf's own hash; for an array, its count and its first elements'
+    /// leaves (containers by kind and count); for an object, its count and its members' keys with the same, combined
+    /// in any order. Elements that differ only deeper share a hash and are told apart by `==`.
+    static func shallowHash(_ value: JSONValue) -> Int {
+        switch value {
+        case .object(let object):
+            var sum = 0
+            for member in object {
+                var hasher = Hasher()
+                hasher.combine(ExactKey(member.key))
+                combineShallow(member.value, into: &hasher)
+                sum = sum &+ hasher.finalize()
+            }
+            var hasher = Hasher()
+            hasher.combine(5)
+            hasher.combine(object.count)
+            hasher.combine(sum)
+            return hasher.finalize()
+        case .array(let array):
+            var hasher = Hasher()
+            hasher.combine(4)
+            hasher.combine(array.count)
+            for element in array.prefix(signatureLength) { combineShallow(element, into: &hasher) }
+            return hasher.finalize()
+        default:
+            return value.hashValue
+        }
+    }
+
+    /// Feeds a leaf to `hasher` as `JSONValue` hashes it, a container by its kind and count.
+    private static func combineShallow(_ value: JSONValue, into hasher: inout Hasher) {
+        switch value {
+        case .object(let object):
+            hasher.combine(5)
+            hasher.combine(object.count)
+        case .array(let array):
+            hasher.combine(4)
+            hasher.combine(array.count)
+        default:
+            hasher.combine(value)
         }
     }
 
