@@ -109,11 +109,14 @@ enum ArrayAlignment {
             for element in array.prefix(signatureLength) { combineShallow(element, into: &hasher) }
             return hasher.finalize()
         default:
-            return value.hashValue
+            // A leaf in one hasher, as `JSONValue` hashes it but without its second round.
+            var hasher = Hasher()
+            combineShallow(value, into: &hasher)
+            return hasher.finalize()
         }
     }
 
-    /// Feeds a leaf to `hasher` as `JSONValue` hashes it, a container by its kind and count.
+    /// Feeds a leaf to `hasher` by its kind and value (consistently with `==`), a container by its kind and count.
     private static func combineShallow(_ value: JSONValue, into hasher: inout Hasher) {
         switch value {
         case .object(let object):
@@ -122,8 +125,18 @@ enum ArrayAlignment {
         case .array(let array):
             hasher.combine(4)
             hasher.combine(array.count)
-        default:
-            hasher.combine(value)
+        case .null:
+            hasher.combine(0)
+        case .bool(let bool):
+            hasher.combine(1)
+            hasher.combine(bool)
+        case .number(let number):
+            // Numbers by value, as `==` compares them: 1, 1.0 and 1e0 hash alike.
+            hasher.combine(2)
+            hasher.combine(number)
+        case .string(let string):
+            hasher.combine(3)
+            hasher.combine(ExactKey(string))
         }
     }
 
