@@ -4,13 +4,15 @@
 #   bash Scripts/fetch-test-data.sh           # download what is missing or wrong, verify, install
 #   bash Scripts/fetch-test-data.sh --check   # only verify what is installed
 #
-# What: the JSONTestSuite parsing corpus (nst/JSONTestSuite, test_parsing/ and LICENSE) and the three benchmark
-# payloads twitter.json, citm_catalog.json and canada.json (miloyip/nativejson-benchmark, data/ and LICENSE), each
-# from a pinned commit. Scripts/test-data.sha256 lists every file with its SHA-256; a file that does not match is
+# What: the JSONTestSuite parsing corpus (nst/JSONTestSuite, test_parsing/ and LICENSE), the three benchmark
+# payloads twitter.json, citm_catalog.json and canada.json (miloyip/nativejson-benchmark, data/ and LICENSE), and the
+# JSON Patch conformance suite tests.json and spec_tests.json (json-patch/json-patch-tests, Apache-2.0 as its README
+# states; it has no licence file), each from a pinned commit. Scripts/test-data.sha256 lists every file with its SHA-256; a file that does not match is
 # never installed.
 #
 # Where: $JSONMAPPER_SHARED_DATA, or ../shared/data beside the repository (what the tests read), laid out as
-#   JSONTestSuite/LICENSE, JSONTestSuite/test_parsing/*.json, bench/*.json, bench/LICENSE-nativejson-benchmark.txt
+#   JSONTestSuite/LICENSE, JSONTestSuite/test_parsing/*.json, bench/*.json, bench/LICENSE-nativejson-benchmark.txt,
+#   json-patch-tests/tests.json, json-patch-tests/spec_tests.json
 #
 # From: raw files at https://raw.githubusercontent.com/<owner>/<repo>/<commit>/<path>. Set
 # JSONMAPPER_TEST_DATA_MIRROR to another base URL with the same layout, such as file:///srv/mirror or an internal
@@ -25,6 +27,8 @@ set -euo pipefail
 JSONTESTSUITE_COMMIT=1ef36fa01286573e846ac449e8683f8833c5b26a
 # miloyip/nativejson-benchmark at 478d572 (2022-10-28).
 NATIVEJSON_COMMIT=478d5727c2a4048e835a29c65adecc7d795360d5
+# json-patch/json-patch-tests at 2a928f9 (2025-02-21).
+JSON_PATCH_TESTS_COMMIT=2a928f9044aad35c74e2788d498bcf2c6b91adea
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 manifest="$root/Scripts/test-data.sha256"
@@ -57,6 +61,7 @@ upstream() {
         JSONTestSuite/*) echo "nst/JSONTestSuite/$JSONTESTSUITE_COMMIT/${1#JSONTestSuite/}" ;;
         bench/LICENSE-nativejson-benchmark.txt) echo "miloyip/nativejson-benchmark/$NATIVEJSON_COMMIT/LICENSE" ;;
         bench/*) echo "miloyip/nativejson-benchmark/$NATIVEJSON_COMMIT/data/${1#bench/}" ;;
+        json-patch-tests/*) echo "json-patch/json-patch-tests/$JSON_PATCH_TESTS_COMMIT/${1#json-patch-tests/}" ;;
         *) echo "error: no upstream for $1" >&2; exit 1 ;;
     esac
 }
@@ -145,4 +150,5 @@ if [ -n "$still" ]; then
     exit 1
 fi
 echo "test data: installed $count files in $dest (JSONTestSuite ${JSONTESTSUITE_COMMIT:0:7}," \
-    "nativejson-benchmark ${NATIVEJSON_COMMIT:0:7}); all $total verified"
+    "nativejson-benchmark ${NATIVEJSON_COMMIT:0:7}, json-patch-tests ${JSON_PATCH_TESTS_COMMIT:0:7});" \
+    "all $total verified"

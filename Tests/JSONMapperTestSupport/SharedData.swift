@@ -5,8 +5,9 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 7 of 7 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
-//     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
+//     Shared test data: 9 of 9 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     payloads and the JSON Patch test suite not found in /path/shared/data): run bash Scripts/fetch-test-data.sh,
+//     or set JSONMAPPER_SHARED_DATA
 //
 // A suite (or a test) that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count
 // stays right and CI fails when the data is missing; `SharedDataTests` checks that every reader does.
@@ -15,12 +16,14 @@ import Testing
 package enum SharedDataSet: CaseIterable, Sendable {
     case jsonTestSuite
     case benchmarks
+    case jsonPatchTests
 
     /// What the data set is, for messages.
     package var name: String {
         switch self {
         case .jsonTestSuite: "the JSONTestSuite corpus"
         case .benchmarks: "the benchmark payloads"
+        case .jsonPatchTests: "the JSON Patch test suite"
         }
     }
 
@@ -29,6 +32,7 @@ package enum SharedDataSet: CaseIterable, Sendable {
         switch self {
         case .jsonTestSuite: ["JSONTestSuite/test_parsing"]
         case .benchmarks: ["bench/twitter.json", "bench/citm_catalog.json", "bench/canada.json"]
+        case .jsonPatchTests: ["json-patch-tests/tests.json", "json-patch-tests/spec_tests.json"]
         }
     }
 
@@ -49,12 +53,18 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     /// The models generated from the benchmark payloads, mapping and writing back their files.
     case generatedModels
     case streamValidation
+    /// Every case of the JSON Patch test suite, applied.
+    case jsonPatchConformance
+    /// The diff, patch and merge patch between citm_catalog.json and an edited copy.
+    case editedCatalog
 
     package var needs: [SharedDataSet] {
         switch self {
         case .conformance, .writeRoundTrip, .streamValidation: [.jsonTestSuite]
-        case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
-        case .memory, .generatedModels: [.benchmarks]
+        case .differential: [.jsonTestSuite, .benchmarks]
+        case .fetchScript: [.jsonTestSuite, .benchmarks, .jsonPatchTests]
+        case .memory, .generatedModels, .editedCatalog: [.benchmarks]
+        case .jsonPatchConformance: [.jsonPatchTests]
         }
     }
 

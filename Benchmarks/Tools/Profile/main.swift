@@ -19,7 +19,12 @@ import JSONMapper
 //   swift run -c release Profile peers-serve [FOLDER]      (the Swift side of Scripts/peers.sh, see Peers)
 //   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
 //   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
+//   swift run -c release Profile editing 21     (issue 22's editing workloads as ratios to parsing citm, one process)
 let arguments = CommandLine.arguments
+if arguments.count > 2, arguments[1] == "editing", let rounds = Int(arguments[2]) {
+    EditingRatios.run(rounds: rounds)
+    exit(0)
+}
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
     StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
     exit(0)

@@ -41,6 +41,17 @@ public struct JSONMappingError: Error, Equatable, Hashable, Sendable, CustomStri
         /// ``JSONLinesWriter`` was given a URL that is not a file URL, or was used after ``JSONLinesWriter/finish()``.
         /// The message says why, and how many bytes the stream had taken.
         public static let outputFailed = Code(name: "outputFailed")
+        /// Text given as a ``JSONPointer`` is not one: it neither is empty nor starts with `/`, or has a `~` not
+        /// followed by `0` or `1`. Inside a patch document this is reported as ``invalidPatch``.
+        public static let invalidPointer = Code(name: "invalidPointer")
+        /// A value given as a ``JSONPatch`` is not one: not an array of operation objects, an unknown `op`, or a
+        /// missing or malformed `path`, `from` or `value`. ``JSONMappingError/path`` names the spot: `[2].op`,
+        /// `[0].from`, or the empty string for the document itself.
+        public static let invalidPatch = Code(name: "invalidPatch")
+        /// An operation of a ``JSONPatch`` could not be applied, a failed `test` included; none of the patch was.
+        /// ``JSONMappingError/path`` is the operation's index (`[2]`), and the message names the operation, its
+        /// pointer and why: `remove "/missing/leaf": no member "missing" in the object at ""`.
+        public static let patchFailed = Code(name: "patchFailed")
 
         /// The code's name, such as `typeMismatch`.
         public var description: String { name }

@@ -16,9 +16,9 @@ extension JSONValue {
         /// One member: its key and value.
         public typealias Element = (key: String, value: JSONValue)
 
-        private var members: [Element] = []
+        var members: [Element] = []
         /// Positions by key, kept once an object is large enough for a linear search to cost more.
-        private var positions: [ExactKey: Int]?
+        var positions: [ExactKey: Int]?
 
         private static let indexThreshold = 12
 
@@ -60,33 +60,6 @@ extension JSONValue {
 
         // MARK: Keys
 
-        /// The value of member `key`, or `nil`; setting `nil` removes the member, setting a new key appends it.
-        ///
-        /// - Parameter key: The member name.
-        public subscript(key: String) -> JSONValue? {
-            get {
-                index(forKey: key).map { members[$0].value }
-            }
-            set {
-                if let position = index(forKey: key) {
-                    if let newValue {
-                        members[position].value = newValue
-                    } else {
-                        members.remove(at: position)
-                        positions = nil
-                        reindex()
-                    }
-                } else if let newValue {
-                    members.append((key, newValue))
-                    if positions != nil {
-                        positions?[ExactKey(key)] = members.count - 1
-                    } else {
-                        reindex()
-                    }
-                }
-            }
-        }
-
         /// The position of member `key`, or `nil`.
         ///
         /// - Parameter key: The member name.
@@ -96,7 +69,7 @@ extension JSONValue {
         }
 
         /// Builds the key index once the object is large enough.
-        private mutating func reindex() {
+        mutating func reindex() {
             guard positions == nil, members.count > Self.indexThreshold else { return }
             var built: [ExactKey: Int] = Dictionary(minimumCapacity: members.count)
             for (position, member) in members.enumerated() { built[ExactKey(member.key)] = position }

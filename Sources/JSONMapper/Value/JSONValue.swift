@@ -38,22 +38,6 @@ public enum JSONValue: Sendable {
 
     // MARK: Access
 
-    /// The value of member `key` when this is an object that has one; `nil` otherwise.
-    ///
-    /// - Parameter key: The member name, compared by Unicode scalars.
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
-    }
-
-    /// The element at `index` when this is an array that has one; `nil` otherwise (also for a negative index).
-    ///
-    /// - Parameter index: The position, from 0.
-    public subscript(index: Int) -> JSONValue? {
-        guard case .array(let array) = self, array.indices.contains(index) else { return nil }
-        return array[index]
-    }
-
     /// The string, when this is a string.
     public var stringValue: String? {
         guard case .string(let string) = self else { return nil }

@@ -70,8 +70,9 @@ extension SwiftNames {
     /// checks that this list has them all, so that a new public type cannot be shadowed by generated code.
     static let jsonMapperPublicNames: Set<String> = [
         "CoercionPolicy", "DateStrategy", "JSONDeserializationContext", "JSONLinesWriter", "JSONMapper",
-        "JSONMappingError", "JSONMappingNotice", "JSONPathElement", "JSONPresence", "JSONPrimitive", "JSONPrimitiveReader",
-        "JSONSerializable", "JSONSerializationContext", "JSONValue", "JSONWritable", "JSONWritableValue",
+        "JSONMappingError", "JSONMappingNotice", "JSONPatch", "JSONPathElement", "JSONPointer", "JSONPresence",
+        "JSONPrimitive", "JSONPrimitiveReader", "JSONSerializable", "JSONSerializationContext", "JSONValue",
+        "JSONWritable", "JSONWritableValue",
     ]
 
     /// Whether a Unicode scalar may begin a Swift identifier (The Swift Programming Language, "Lexical Structure",

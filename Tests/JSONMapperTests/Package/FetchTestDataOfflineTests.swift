@@ -42,7 +42,7 @@ struct FetchTestDataOfflineTests {
         #expect(run.output == "")
         #expect(
             run.errors == """
-                error: \(destination.path) does not exist: none of the 323 files is installed
+                error: \(destination.path) does not exist: none of the 325 files is installed
                 run Scripts/fetch-test-data.sh to install them
 
                 """)

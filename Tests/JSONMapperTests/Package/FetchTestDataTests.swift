@@ -32,6 +32,10 @@ struct FetchTestDataTests {
         if path.hasPrefix("JSONTestSuite/") {
             return "nst/JSONTestSuite/\(try pin("JSONTESTSUITE_COMMIT"))/" + path.dropFirst("JSONTestSuite/".count)
         }
+        if path.hasPrefix("json-patch-tests/") {
+            return "json-patch/json-patch-tests/\(try pin("JSON_PATCH_TESTS_COMMIT"))/"
+                + path.dropFirst("json-patch-tests/".count)
+        }
         let benchmark = "miloyip/nativejson-benchmark/\(try pin("NATIVEJSON_COMMIT"))"
         if path == "bench/LICENSE-nativejson-benchmark.txt" { return benchmark + "/LICENSE" }
         return benchmark + "/data/" + path.dropFirst("bench/".count)
@@ -103,15 +107,15 @@ struct FetchTestDataTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let manifest = try Self.manifest()
-        #expect(manifest.count == 323)
+        #expect(manifest.count == 325)
 
         let first = try scratch.run()
         #expect(first.status == 0, "\(first.errors)")
         #expect(
             first.output == """
-                test data: downloading 323 of 323 files from \(scratch.mirror.absoluteString.dropLast())
-                test data: installed 323 files in \(scratch.destination.path) (JSONTestSuite 1ef36fa, \
-                nativejson-benchmark 478d572); all 323 verified
+                test data: downloading 325 of 325 files from \(scratch.mirror.absoluteString.dropLast())
+                test data: installed 325 files in \(scratch.destination.path) (JSONTestSuite 1ef36fa, \
+                nativejson-benchmark 478d572, json-patch-tests 2a928f9); all 325 verified
 
                 """)
         #expect(scratch.installed() == Set(manifest.map(\.path)))
@@ -128,7 +132,7 @@ struct FetchTestDataTests {
         try FileManager.default.removeItem(at: scratch.mirror)
         let second = try scratch.run()
         #expect(second.status == 0)
-        #expect(second.output == "test data: all 323 files present and verified in \(scratch.destination.path)\n")
+        #expect(second.output == "test data: all 325 files present and verified in \(scratch.destination.path)\n")
         let check = try scratch.run(["--check"])
         #expect(check.status == 0)
         #expect(check.output == second.output)
@@ -145,14 +149,14 @@ struct FetchTestDataTests {
         #expect(check.status == 1)
         #expect(
             check.errors == """
-                error: 1 of 323 files are missing or differ in \(scratch.destination.path):
+                error: 1 of 325 files are missing or differ in \(scratch.destination.path):
                   bench/twitter.json
                 run Scripts/fetch-test-data.sh to install them
 
                 """)
         let repair = try scratch.run()
         #expect(repair.status == 0)
-        #expect(repair.output.hasPrefix("test data: downloading 1 of 323 files from "))
+        #expect(repair.output.hasPrefix("test data: downloading 1 of 325 files from "))
         let original = TestFiles.sharedData.appendingPathComponent("bench/twitter.json")
         let repaired = FileManager.default.contents(atPath: twitter.path)
         #expect(repaired == FileManager.default.contents(atPath: original.path))
