@@ -99,7 +99,7 @@ struct GenerateCommandTests {
 
                 struct Root: JSONSerializable, JSONWritable, Equatable, Sendable {
                 """))
-        #expect(stdin.output.contains("let b: Bool?"))
+        #expect(stdin.output.contains("var b: Bool?"))
     }
 
     @Test("bad samples and arguments are reported")
@@ -179,7 +179,12 @@ struct GenerateCommandTests {
                 import JSONMapper
 
                 struct Root: JSONSerializable, JSONWritable, Equatable, Sendable {
-                    let a: Int
+                    var a: Int
+
+                    /// The memberwise initializer, to build or copy a value in tests and app code.
+                    init(a: Int) {
+                        self.a = a
+                    }
 
                     init(_ c: JSONDeserializationContext) {
                         a = c.requireInt("a")
@@ -274,13 +279,13 @@ struct GenerateCommandTests {
             let sample = #"{"a": "# + array + "}"
             let run = CapturedRun(["generate", "-", "--name", "Deep"], input: sample)
             #expect(run.status == 0)
-            return run.output.split(separator: "\n").first { $0.contains("let a:") }.map(String.init)
+            return run.output.split(separator: "\n").first { $0.contains("var a:") }.map(String.init)
         }
-        #expect(declaration(depth: 1) == "    let a: [Int]")
-        #expect(declaration(depth: 8) == "    let a: [[[[[[[[Int]]]]]]]]")
+        #expect(declaration(depth: 1) == "    var a: [Int]")
+        #expect(declaration(depth: 8) == "    var a: [[[[[[[[Int]]]]]]]]")
         for depth in [9, 64] {
             let generic = String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth)
-            #expect(declaration(depth: depth) == "    let a: " + generic)
+            #expect(declaration(depth: depth) == "    var a: " + generic)
         }
     }
 
@@ -293,5 +298,27 @@ struct GenerateCommandTests {
         ] {
             #expect(help.contains("\n  \(option)"), "\(option)")
         }
+    }
+
+    @Test("a field every sample has, some with null, writes nil as null; one some samples leave out is left out")
+    func nullsWrittenBack() {
+        let output = generated(#"{"a": 1, "b": null, "c": null, "d": null}"#, #"{"a": 2, "b": 3, "d": [1]}"#)
+        #expect(output.contains("        if let b { c.set(\"b\", b) } else { c.setNull(\"b\") }\n"))
+        #expect(output.contains("        c.set(\"c\", self.c)\n"))
+        #expect(output.contains("        if d.isEmpty { c.setNull(\"d\") } else { c.set(\"d\", d) }\n"))
+        #expect(output.contains("        c.set(\"a\", a)\n"))
+    }
+
+    @Test("generated structs have var properties and a memberwise initializer; classes let and an initializer")
+    func editableModels() {
+        let structs = generated(#"{"id": 1, "tags": ["x"], "note": "n"}"#, #"{"id": 2, "tags": []}"#)
+        #expect(structs.contains("    var id: Int\n    var tags: [String]\n    var note: String?\n"))
+        #expect(structs.contains("    init(id: Int, tags: [String], note: String? = nil) {\n"))
+        let classes = generated(#"{"id": 1}"#, options: ["--class"])
+        #expect(classes.contains("    let id: Int\n"))
+        #expect(classes.contains("    /// The designated initializer, with every property.\n    init(id: Int) {\n"))
+        let publicStructs = generated(#"{"id": 1}"#, options: ["--public"])
+        #expect(publicStructs.contains("    public var id: Int\n"))
+        #expect(publicStructs.contains("    public init(id: Int) {\n"))
     }
 }

@@ -45,7 +45,7 @@ struct GeneratedModelTests {
     func order() throws {
         for sample in ["order_sample_1.json", "order_sample_2.json"] {
             let data = try TestFiles.fixture(sample)
-            let differences = try RoundTripComparison.check(Order.self, data)
+            let differences = try RoundTripComparison.check(Order.self, data, nullsIncluded: true)
             #expect(differences == [], "\(sample)")
             #expect(Order(JSONMapper.context(data)).customer.firstName2.hasSuffix("."))
         }
@@ -68,7 +68,7 @@ struct GeneratedModelTests {
     @Test("the repository models map GitHub's payload, the typealiased places too, and write it back")
     func repository() throws {
         let data = try TestFiles.fixture("repository.json")
-        #expect(try RoundTripComparison.check(Repository.self, data) == [])
+        #expect(try RoundTripComparison.check(Repository.self, data, nullsIncluded: true) == [])
         let repository = try JSONMapper.decode(Repository.self, from: data)
         #expect(repository.fullName == "ada/lamplighter")
         #expect(repository.owner.htmlURL == URL(string: "https://github.example/ada"))
@@ -78,10 +78,28 @@ struct GeneratedModelTests {
         #expect(security.secretScanningPushProtection.status == "disabled")
     }
 
+    @Test("a generated model can be changed and written back, with the sample's nulls, and built by hand")
+    func editRepository() throws {
+        let repository = try JSONMapper.decode(Repository.self, from: try TestFiles.fixture("repository.json"))
+        var changed = repository
+        changed.description = "Lights the lamps at dawn"
+        changed.owner.login = "grace"
+        #expect(changed != repository)
+        let written = try JSONMapper.string(from: changed)
+        #expect(written.contains(#""description":"Lights the lamps at dawn""#))
+        #expect(written.contains(#""login":"grace""#))
+        #expect(written.contains(#""homepage":null"#))
+        changed.homepage = "https://lamplighter.example"
+        #expect(try JSONMapper.string(from: changed).contains(#""homepage":"https://lamplighter.example""#))
+        let secretScanning = SecretScanning(status: "enabled")
+        #expect(secretScanning.status == "enabled")
+        #expect(try JSONMapper.string(from: secretScanning) == #"{"status":"enabled"}"#)
+    }
+
     @Test("arrays 64 deep: the committed model (which compiles in a fraction of a second) maps and writes them")
     func deepArrays() throws {
         let data = try TestFiles.fixture("deep_arrays.json")
-        #expect(try RoundTripComparison.check(DeepArrays.self, data) == [])
+        #expect(try RoundTripComparison.check(DeepArrays.self, data, nullsIncluded: true) == [])
         let model = try JSONMapper.decode(DeepArrays.self, from: data)
         let nested = { (depth: Int, inner: String) in
             String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth)
@@ -140,12 +158,12 @@ struct GeneratedModelTests {
         #expect(torture == Torture(JSONMapper.context(data)))
     }
 
-    @Test("the torture models write the fixture back, nulls aside, with every option")
+    @Test("the torture models write the fixture back, nulls included, with every option")
     func tortureRoundTrip() throws {
         let data = try TestFiles.fixture("torture.json")
-        let plain = try RoundTripComparison.check(Torture.self, data)
+        let plain = try RoundTripComparison.check(Torture.self, data, nullsIncluded: true)
         #expect(plain == [])
-        let withOptions = try RoundTripComparison.check(TortureOptions.Torture.self, data)
+        let withOptions = try RoundTripComparison.check(TortureOptions.Torture.self, data, nullsIncluded: true)
         #expect(withOptions == [])
     }
 
@@ -197,7 +215,7 @@ struct GeneratedModelTests {
     }
 
     @Test(
-        "twitter, citm_catalog and canada: the committed models map the file and write it back, nulls aside",
+        "twitter, citm_catalog and canada: the committed models map the file and write it back, nulls included",
         SharedDataSuite.generatedModels.trait,
         arguments: [
             ("twitter.json", "Twitter.swift", "TwitterModels"),
@@ -210,9 +228,12 @@ struct GeneratedModelTests {
         #expect(run.output == (try GeneratedFiles.source(file)))
         let differences =
             switch payload {
-            case "twitter.json": try RoundTripComparison.check(TwitterModels.Twitter.self, data)
-            case "citm_catalog.json": try RoundTripComparison.check(CitmModels.CitmCatalog.self, data)
-            default: try RoundTripComparison.check(CanadaModels.Canada.self, data)
+            case "twitter.json":
+                try RoundTripComparison.check(TwitterModels.Twitter.self, data, nullsIncluded: true)
+            case "citm_catalog.json":
+                try RoundTripComparison.check(CitmModels.CitmCatalog.self, data, nullsIncluded: true)
+            default:
+                try RoundTripComparison.check(CanadaModels.Canada.self, data, nullsIncluded: true)
             }
         #expect(differences == [])
     }
@@ -242,6 +263,20 @@ struct GeneratedModelTests {
     func comparison(original: String, written: String, expected: [String]) throws {
         let differences = RoundTripComparison.differences(
             try JSONValue(parsing: json(original)), try JSONValue(parsing: json(written)))
+        #expect(differences == expected)
+    }
+
+    @Test(
+        "nulls included, a null must come back as null and a member written as null must have been one",
+        arguments: [
+            (#"{"a": 1, "b": null}"#, #"{"a": 1, "b": null}"#, [String]()),
+            (#"{"a": 1, "b": null}"#, #"{"a": 1}"#, [".b: missing from the written document"]),
+            (#"{"a": 1}"#, #"{"a": 1, "b": null}"#, [".b: written but not in the original"]),
+            (#"{"a": null}"#, #"{"a": 0}"#, [".a: null written back as 0"]),
+        ])
+    func comparisonWithNulls(original: String, written: String, expected: [String]) throws {
+        let differences = RoundTripComparison.differences(
+            try JSONValue(parsing: json(original)), try JSONValue(parsing: json(written)), nullsIncluded: true)
         #expect(differences == expected)
     }
 }

@@ -7,6 +7,9 @@ struct Model {
         var type: SwiftType
         /// Whether every object of every position this field comes from had it with a value other than `null`.
         var required: Bool
+        /// Whether every object of every position this field comes from had the key, with a value or `null`: a
+        /// field that is not ``required`` then writes `nil` as `null`, as the samples do.
+        var alwaysPresent: Bool
         /// Remarks for the reader when the samples could not settle the type.
         var notes: [String]
         /// The positions of the field's values, in every object position merged into this model.
@@ -138,6 +141,7 @@ struct ModelBuilder {
                 let resolved = type(of: field.position)
                 return Model.Field(
                     key: field.key, type: resolved.type, required: field.presentCount == position.objectCount,
+                    alwaysPresent: field.presentCount + field.position.nullCount == position.objectCount,
                     notes: resolved.notes, positions: [field.position])
             }
             models.append(Model(fields: fields, positions: [position]))
