@@ -9,6 +9,7 @@ cd "$root"
 swift build --product jsonmapper
 jsonmapper="$(swift build --show-bin-path)/jsonmapper"
 bench="${JSONMAPPER_SHARED_DATA:-$root/../shared/data}/bench"
+github="${JSONMAPPER_SHARED_DATA:-$root/../shared/data}/github"
 golden=Tests/JSONMapperCLITests/Golden
 generated=Tests/JSONMapperCLITests/Generated
 
@@ -34,4 +35,12 @@ generated=Tests/JSONMapperCLITests/Generated
 "$jsonmapper" generate "$bench/twitter.json" --namespace TwitterModels >"$generated/Twitter.swift"
 "$jsonmapper" generate "$bench/citm_catalog.json" --namespace CitmModels >"$generated/CitmCatalog.swift"
 "$jsonmapper" generate "$bench/canada.json" --namespace CanadaModels >"$generated/Canada.swift"
+# Several endpoints in one call, sharing their types: the GitHub API responses and the benchmark payloads.
+"$jsonmapper" generate "$github/add-and-remove-repository-collaborator.json" "$github/branch-protection.json" \
+    "$github/create-status.json" "$github/get-organization.json" "$github/get-repository.json" \
+    "$github/paginate-issues.json" "$github/project-cards.json" "$github/release-assets.json" \
+    "$github/search-issues.json" "$bench/twitter.json" "$bench/citm_catalog.json" "$bench/canada.json" \
+    --name Invitation --name BranchProtection --name CombinedStatus --name Organization --name Repository \
+    --name Issue --name ProjectCard --name Release --name IssueSearch --name Twitter --name CitmCatalog \
+    --name Canada --namespace APIModels >"$generated/APIModels.swift"
 git status --short "$golden" "$generated"

@@ -172,9 +172,13 @@ struct GeneratedModelTests {
         typealias Options = TortureOptions
         let torture = Options.Torture(JSONMapper.context(try TestFiles.fixture("torture.json")))
         #expect(
-            torture.events.prefix(6).map(\.kind) == [.default, .selfCase, .rawValueCase, .noneCase, .unknown2, .empty])
+            torture.events.prefix(6).map(\.kind) == [
+                .default, .selfCase, .rawValueCase, .noneCase, .unknown2, .`protocol`,
+            ])
         #expect(
-            torture.events.map(\.kind.rawValue).prefix(6) == ["default", "self", "rawValue", "none", "Unknown", ""])
+            torture.events.map(\.kind.rawValue).prefix(6) == [
+                "default", "self", "rawValue", "none", "Unknown", "protocol",
+            ])
         #expect(torture.events.prefix(2).map(\.state) == [.inProgress, .done])
         // `unknown` is one of the samples' values, so it is the fallback: no case of its own.
         #expect(Options.Level.allCases == [.low, .unknown])
@@ -236,6 +240,82 @@ struct GeneratedModelTests {
                 try RoundTripComparison.check(CanadaModels.Canada.self, data, nullsIncluded: true)
             }
         #expect(differences == [])
+    }
+
+    /// The inputs of `Generated/APIModels.swift` and the name given to each, as Scripts/regenerate-generated.sh
+    /// generates it in one call.
+    static let apiNames = [
+        "Invitation", "BranchProtection", "CombinedStatus", "Organization", "Repository", "Issue", "ProjectCard",
+        "Release", "IssueSearch", "Twitter", "CitmCatalog", "Canada",
+    ]
+
+    @Test(
+        "GitHub responses and benchmark payloads generated in one call share types, map and write back, nulls included",
+        SharedDataSuite.apiModels.trait)
+    func apiModels() throws {
+        let inputs =
+            TestFiles.githubResponses.map(TestFiles.githubURL)
+            + ["twitter.json", "citm_catalog.json", "canada.json"].map(TestFiles.benchmarkURL)
+        let run = CapturedRun(
+            ["generate"] + inputs.map(\.path) + Self.apiNames.flatMap { ["--name", $0] } + ["--namespace", "APIModels"])
+        #expect(run.status == 0)
+        #expect(run.errorOutput == "")
+        #expect(run.output == (try GeneratedFiles.source("APIModels.swift")))
+
+        typealias Models = APIModels
+        let checks: [(Data) throws -> [String]] = [
+            { try RoundTripComparison.check([Models.Invitation].self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.BranchProtection.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.CombinedStatus.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.Organization.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.Repository.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check([Models.Issue].self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check([Models.ProjectCard].self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.Release.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.IssueSearch.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.Twitter.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.CitmCatalog.self, $0, nullsIncluded: true) },
+            { try RoundTripComparison.check(Models.Canada.self, $0, nullsIncluded: true) },
+        ]
+        var samples: [Data] = []
+        for (url, check) in zip(inputs, checks) {
+            let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
+            samples.append(data)
+            #expect(try check(data) == [], "\(url.lastPathComponent)")
+        }
+
+        // The repository's owner and the issues' users are one type: values of one go where the other is expected.
+        let repository = try JSONMapper.decode(Models.Repository.self, from: samples[4])
+        let issues = try JSONMapper.decode([Models.Issue].self, from: samples[5])
+        let search = try JSONMapper.decode(Models.IssueSearch.self, from: samples[8])
+        let users: [Models.User] = [repository.owner] + issues.map(\.user) + search.items.map(\.user)
+        #expect(
+            users.map(\.login) == [
+                "octokit-fixture-org", "octokit-fixture-user-a", "octokit-fixture-user-a", "octokit-fixture-user-a",
+                "octokit-fixture-user-b", "octokit-fixture-user-a",
+            ])
+        #expect(repository.description == nil)
+        #expect(try JSONMapper.string(from: repository).contains(#""description":null"#))
+        // GitHub's reactions `+1` and `-1` are spoken names.
+        #expect(issues[0].reactions.plusOne == 0)
+        #expect(issues[0].reactions.minusOne == 0)
+    }
+
+    @Test(
+        "--enums on GitHub responses: categories become enums, ids, logins and empty strings do not",
+        SharedDataSuite.apiModels.trait)
+    func githubEnums() {
+        let inputs = ["get-repository.json", "paginate-issues.json", "search-issues.json"].map(TestFiles.githubURL)
+        let names = ["--name", "A", "--name", "B", "--name", "C"]
+        let run = CapturedRun(["generate"] + inputs.map(\.path) + names + ["--enums"])
+        #expect(run.status == 0)
+        let enums = run.output.split(separator: "\n").filter { $0.hasPrefix("enum ") }
+        #expect(
+            enums == [
+                "enum TypeModel: String, CaseIterable, Sendable {", "enum State: String, CaseIterable, Sendable {",
+                "enum AuthorAssociation: String, CaseIterable, Sendable {",
+            ])
+        #expect(!run.output.contains("case empty"))
     }
 
     @Test("twitter's statuses and retweeted statuses are one recursive class", SharedDataSuite.generatedModels.trait)

@@ -65,4 +65,19 @@ package enum RoundTripComparison {
         #expect(try JSONMapper.data(from: strict) == written, sourceLocation: sourceLocation)
         return differences(try JSONValue(parsing: data), try JSONValue(parsing: written), nullsIncluded: nullsIncluded)
     }
+
+    /// ``check(_:_:nullsIncluded:sourceLocation:)`` for a document that is an array of models.
+    package static func check<T: JSONSerializable & JSONWritable>(
+        _ type: [T].Type, _ data: Data, nullsIncluded: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let context = JSONMapper.context(data)
+        let models = context.requireArray(ofClass: T.self)
+        #expect(context.valid, sourceLocation: sourceLocation)
+        #expect(context.errors == [], sourceLocation: sourceLocation)
+        #expect(context.notices == [], sourceLocation: sourceLocation)
+        let strict = try JSONMapper.decode([T].self, from: data)
+        let written = try JSONMapper.data(from: models)
+        #expect(try JSONMapper.data(from: strict) == written, sourceLocation: sourceLocation)
+        return differences(try JSONValue(parsing: data), try JSONValue(parsing: written), nullsIncluded: nullsIncluded)
+    }
 }

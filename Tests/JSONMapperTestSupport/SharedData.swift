@@ -5,8 +5,9 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 7 of 7 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
-//     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
+//     Shared test data: 8 of 8 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     payloads and the GitHub API responses not found in /path/shared/data): run bash Scripts/fetch-test-data.sh,
+//     or set JSONMAPPER_SHARED_DATA
 //
 // A suite (or a test) that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count
 // stays right and CI fails when the data is missing; `SharedDataTests` checks that every reader does.
@@ -15,12 +16,15 @@ import Testing
 package enum SharedDataSet: CaseIterable, Sendable {
     case jsonTestSuite
     case benchmarks
+    /// Responses of the GitHub API (octokit/fixtures), the samples of `jsonmapper generate` for several endpoints.
+    case githubResponses
 
     /// What the data set is, for messages.
     package var name: String {
         switch self {
         case .jsonTestSuite: "the JSONTestSuite corpus"
         case .benchmarks: "the benchmark payloads"
+        case .githubResponses: "the GitHub API responses"
         }
     }
 
@@ -29,6 +33,7 @@ package enum SharedDataSet: CaseIterable, Sendable {
         switch self {
         case .jsonTestSuite: ["JSONTestSuite/test_parsing"]
         case .benchmarks: ["bench/twitter.json", "bench/citm_catalog.json", "bench/canada.json"]
+        case .githubResponses: TestFiles.githubResponses.map { "github/" + $0 }
         }
     }
 
@@ -49,12 +54,15 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     /// The models generated from the benchmark payloads, mapping and writing back their files.
     case generatedModels
     case streamValidation
+    /// The models generated in one call from the GitHub API responses and the benchmark payloads.
+    case apiModels
 
     package var needs: [SharedDataSet] {
         switch self {
         case .conformance, .writeRoundTrip, .streamValidation: [.jsonTestSuite]
         case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
         case .memory, .generatedModels: [.benchmarks]
+        case .apiModels: [.githubResponses, .benchmarks]
         }
     }
 

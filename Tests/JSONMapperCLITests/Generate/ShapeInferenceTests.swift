@@ -82,6 +82,36 @@ struct ShapeInferenceTests {
         #expect(generated(#"{"t": "\#(short)"}"#, #"{"t": "\#(short)"}"#, options: ["--enums"]).contains("var t: T\n"))
     }
 
+    @Test(
+        "--enums: values that are identifiers, not categories, stay String",
+        arguments: [
+            "", "MDA6RW50aXR5MQ==", "MDEwOlJlcG9zaXRvcnkxMDAw", "https://example.com/a", "a1b2c3d4",
+            "octokit-fixture-user-a", "42", "--", "a/b",
+        ])
+    func notCategories(value: String) {
+        #expect(!ModelBuilder.isCategory(value))
+        let models = generated(#"{"t": "\#(value)"}"#, #"{"t": "\#(value)"}"#, options: ["--enums"])
+        #expect(!models.contains("enum "))
+        #expect(models.contains(value.hasPrefix("https:") ? "var t: URL\n" : "var t: String\n"))
+    }
+
+    @Test("--enums: words, codes and short phrases are categories", arguments: ["in-progress", "Pull Request", "h264"])
+    func categories(value: String) {
+        #expect(ModelBuilder.isCategory(value))
+        let models = generated(#"{"t": "\#(value)"}"#, #"{"t": "\#(value)"}"#, options: ["--enums"])
+        #expect(models.contains("var t: T\n"))
+    }
+
+    @Test("--enums: a key that names an identity stays String however its values repeat")
+    func identityKeys() {
+        for key in ["login", "node_id", "name", "gravatar_id", "head_sha", "email"] {
+            let models = generated(#"{"\#(key)": "ada"}"#, #"{"\#(key)": "ada"}"#, options: ["--enums"])
+            #expect(models.contains(": String\n"), "\(key)")
+            #expect(!models.contains("enum "), "\(key)")
+        }
+        #expect(generated(#"{"role": "ada"}"#, #"{"role": "ada"}"#, options: ["--enums"]).contains("var role: Role\n"))
+    }
+
     @Test("an object keyed by data is a dictionary however many keys it has, without a field per key")
     func largeDictionaries() throws {
         let members = (0..<10_000).map { #""\#($0)": {"on_hand": \#($0), "reserved": 0}"# }.joined(separator: ",")

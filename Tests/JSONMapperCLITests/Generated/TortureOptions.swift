@@ -1916,7 +1916,7 @@ public enum TortureOptions {
         case rawValueCase = "rawValue"
         case noneCase = "none"
         case unknown2 = "Unknown"
-        case empty = ""
+        case `protocol`
         /// Any value the samples did not have.
         case unknown
     }

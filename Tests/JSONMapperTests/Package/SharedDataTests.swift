@@ -11,7 +11,7 @@ struct SharedDataTests {
     static let folder = TestFiles.repositoryRoot.appendingPathComponent("Tests")
 
     /// What reads the shared data folder.
-    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestSuiteFiles."]
+    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestFiles.github", "TestSuiteFiles."]
 
     /// The `@Test` functions of `text` that read shared data without a `SharedDataSuite` trait on them or on their
     /// suite, by the line of their attribute.
