@@ -18,6 +18,8 @@ generated=Tests/JSONMapperCLITests/Generated
 "$jsonmapper" generate Fixtures/people.json --class >"$golden/people-class.swift.golden"
 "$jsonmapper" generate Fixtures/person.json --name Person --read-only >"$golden/person-read-only.swift.golden"
 "$jsonmapper" generate Fixtures/person.json --name Person --public >"$golden/person-public.swift.golden"
+"$jsonmapper" generate Fixtures/person.json Fixtures/person_incomplete.json --name Person --codable \
+    >"$golden/person-codable.swift.golden"
 "$jsonmapper" generate Fixtures/timeline.json >"$golden/timeline.swift.golden"
 "$jsonmapper" generate Fixtures/catalog.json >"$golden/catalog.swift.golden"
 "$jsonmapper" generate Fixtures/shapes.json >"$golden/shapes.swift.golden"
@@ -32,6 +34,8 @@ generated=Tests/JSONMapperCLITests/Generated
 "$jsonmapper" generate Fixtures/torture.json --name Torture --public --enums --class --namespace TortureOptions \
     >"$generated/TortureOptions.swift"
 "$jsonmapper" generate Fixtures/deep_arrays.json --name DeepArrays >"$generated/DeepArrays.swift"
+"$jsonmapper" generate --lines Fixtures/events.jsonl --enums --codable --namespace EventsCodable \
+    >"$generated/EventsCodable.swift"
 "$jsonmapper" generate "$bench/twitter.json" --namespace TwitterModels >"$generated/Twitter.swift"
 "$jsonmapper" generate "$bench/citm_catalog.json" --namespace CitmModels >"$generated/CitmCatalog.swift"
 "$jsonmapper" generate "$bench/canada.json" --namespace CanadaModels >"$generated/Canada.swift"
@@ -42,5 +46,5 @@ generated=Tests/JSONMapperCLITests/Generated
     "$github/search-issues.json" "$bench/twitter.json" "$bench/citm_catalog.json" "$bench/canada.json" \
     --name Invitation --name BranchProtection --name CombinedStatus --name Organization --name Repository \
     --name Issue --name ProjectCard --name Release --name IssueSearch --name Twitter --name CitmCatalog \
-    --name Canada --namespace APIModels >"$generated/APIModels.swift"
+    --name Canada --namespace APIModels --codable >"$generated/APIModels.swift"
 git status --short "$golden" "$generated"

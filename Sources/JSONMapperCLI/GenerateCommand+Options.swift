@@ -57,6 +57,8 @@ extension GenerateCommand {
                 options.emitter.isPublic = true
             case .option("--enums"):
                 options.enums = true
+            case .option("--codable"):
+                options.emitter.codable = true
             case .option(let other):
                 throw .unknownOption(other)
             case .operand(let path):

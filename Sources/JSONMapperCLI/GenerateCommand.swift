@@ -7,7 +7,7 @@ enum GenerateCommand: Subcommand {
 
     static let help = """
         USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT]... [--struct | --class] [--read-only]
-                                   [--public] [--enums] [--namespace NAME]
+                                   [--public] [--enums] [--namespace NAME] [--codable]
 
         Reads sample documents of the same shape (FILE, - for standard input, or each line of a JSON Lines file)
         and prints Swift models that read them (JSONSerializable) and write them back (JSONWritable): one type per
@@ -27,6 +27,8 @@ enum GenerateCommand: Subcommand {
           --public          Generate public types, members and memberwise initializers, for other modules.
           --enums           Make string fields with a few repeated values enums, with an `unknown` fallback.
           --namespace NAME  Declare the types inside `enum NAME`, apart from the module's other types.
+          --codable         Add Codable conformances that read the samples' keys under JSONDecoder's default
+                            key strategy and .convertFromSnakeCase alike, and write them as they are.
 
         """
 
@@ -59,6 +61,7 @@ enum GenerateCommand: Subcommand {
         let rootName = options.rootName ?? defaultRootName(first.path, singular: singular)
         let builder = ModelBuilder(
             root: root, rootName: rootName, enums: options.enums, takenNames: Set(options.namespace.map { [$0] } ?? []))
+        if let failure = codableProblem(builder, options: options, io: io) { return failure }
         var emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources(options))
         if options.rootName == nil && first.path == "-" {
             let type =
@@ -91,9 +94,24 @@ enum GenerateCommand: Subcommand {
         }
         let builder = ModelBuilder(
             roots: roots, enums: options.enums, takenNames: Set(options.namespace.map { [$0] } ?? []))
+        if let failure = codableProblem(builder, options: options, io: io) { return failure }
         let emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources(options))
         io.output(emitter.source(order: roots.flatMap(\.position.preorder)))
         return ExitStatus.success
+    }
+
+    /// With `--codable`, a field kept whole as a `JSONValue` (which is not `Codable`) cannot be generated: the exit
+    /// status, after saying which field it is.
+    private static func codableProblem(_ builder: ModelBuilder, options: Options, io: CommandIO) -> Int32? {
+        guard options.emitter.codable else { return nil }
+        for model in builder.models {
+            guard let field = model.fields.first(where: { $0.type.base == .value }) else { continue }
+            io.errorOutput(
+                "jsonmapper generate: --codable: \(model.name).\(field.property) has a shape that only JSONValue "
+                    + "holds, which is not Codable; generate without --codable\n")
+            return ExitStatus.invalid
+        }
+        return nil
     }
 
     /// The inputs' file names, for the header.

@@ -26,6 +26,10 @@ struct GenerateCommandTests {
             (["people.json"], ["--class"], "people-class.swift.golden"),
             (["person.json"], ["--name", "Person", "--read-only"], "person-read-only.swift.golden"),
             (["person.json"], ["--name", "Person", "--public"], "person-public.swift.golden"),
+            (
+                ["person.json", "person_incomplete.json"], ["--name", "Person", "--codable"],
+                "person-codable.swift.golden"
+            ),
             (["timeline.json"], [], "timeline.swift.golden"),
             (["catalog.json"], [], "catalog.swift.golden"),
             (["shapes.json"], [], "shapes.swift.golden"),
@@ -181,7 +185,7 @@ struct GenerateCommandTests {
                 struct Root: JSONSerializable, JSONWritable, Equatable, Sendable {
                     var a: Int
 
-                    /// The memberwise initializer, to build or copy a value in tests and app code.
+                    /// The memberwise initializer, to build a value in tests and app code.
                     init(a: Int) {
                         self.a = a
                     }
@@ -387,5 +391,68 @@ struct GenerateCommandTests {
         let related = CapturedRun(["generate", person, fixturePath("person_incomplete.json")])
         #expect(related.status == 0)
         #expect(related.errorOutput == "")
+    }
+
+    @Test("--codable: keys read under either spelling, nulls and missing collections as write(to:) has them")
+    func codable() {
+        let output = generated(
+            #"{"html_url": "x", "id": 1, "tags": ["a"], "note": null, "kind": "a"}"#,
+            #"{"html_url": "y", "id": 2, "note": "n", "kind": "a"}"#, options: ["--codable", "--enums"])
+        #expect(output.contains("struct Sample: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {\n"))
+        #expect(output.contains(#"        htmlURL = try c.decode(String.self, forKey: c.key("html_url", "htmlUrl"))"#))
+        #expect(output.contains(#"        id = try c.decode(Int.self, forKey: JSONCodingKey("id"))"#))
+        #expect(output.contains(#"tags = try c.decodeIfPresent([String].self, forKey: JSONCodingKey("tags")) ?? []"#))
+        #expect(output.contains(#"        try c.encode(note, forKey: JSONCodingKey("note"))"#))
+        #expect(output.contains(#"        if !tags.isEmpty { try c.encode(tags, forKey: JSONCodingKey("tags")) }"#))
+        #expect(output.contains("enum Kind: String, CaseIterable, Sendable, Codable {\n"))
+        #expect(
+            output.contains(
+                "        self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown\n"))
+        #expect(output.hasSuffix("private extension KeyedDecodingContainer where Key == JSONCodingKey {\n" + """
+                /// The member's key as this container has it: `key` itself under the default key strategy, else
+                /// `converted`, as `.convertFromSnakeCase` presents it.
+                func key(_ key: String, _ converted: String) -> JSONCodingKey {
+                    contains(JSONCodingKey(key)) ? JSONCodingKey(key) : JSONCodingKey(converted)
+                }
+            }
+
+            """))
+        let value = CapturedRun(["generate", "-", "--codable"], input: #"{"grid": [[[{"a": 1}]]]}"#)
+        #expect(value.status == 1)
+        #expect(
+            value.errorOutput
+                == "jsonmapper generate: --codable: Root.grid has a shape that only JSONValue holds, which is not "
+                + "Codable; generate without --codable\n")
+    }
+
+    @Test(
+        "the key as .convertFromSnakeCase presents it",
+        arguments: [
+            ("html_url", "htmlUrl"), ("id", "id"), ("_links", "_links"), ("a__b", "aB"), ("__x_y__", "__xY__"),
+            ("node_ID", "nodeId"), ("camelCase", "camelCase"), ("+1", "+1"), ("_", "_"),
+        ])
+    func snakeCase(key: String, converted: String) throws {
+        #expect(SwiftEmitter.convertedFromSnakeCase(key) == converted)
+        // What JSONDecoder itself hands a keyed container.
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let seen = try decoder.decode(KeysSeen.self, from: try JSONMapper.data(from: JSONValue.object([key: 1])))
+        #expect(seen.keys == [converted])
+    }
+
+    /// The keys a keyed container has.
+    struct KeysSeen: Decodable {
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        let keys: [String]
+
+        init(from decoder: any Decoder) throws {
+            keys = try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue)
+        }
     }
 }

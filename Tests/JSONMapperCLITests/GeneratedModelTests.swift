@@ -30,6 +30,10 @@ struct GeneratedModelTests {
             ("Torture.swift", ["torture.json"], ["--name", "Torture"]),
             ("DeepArrays.swift", ["deep_arrays.json"], ["--name", "DeepArrays"]),
             (
+                "EventsCodable.swift", [],
+                ["--lines", fixturePath("events.jsonl"), "--enums", "--codable", "--namespace", "EventsCodable"]
+            ),
+            (
                 "TortureOptions.swift", ["torture.json"],
                 ["--name", "Torture", "--public", "--enums", "--class", "--namespace", "TortureOptions"]
             ),
@@ -256,8 +260,8 @@ struct GeneratedModelTests {
         let inputs =
             TestFiles.githubResponses.map(TestFiles.githubURL)
             + ["twitter.json", "citm_catalog.json", "canada.json"].map(TestFiles.benchmarkURL)
-        let run = CapturedRun(
-            ["generate"] + inputs.map(\.path) + Self.apiNames.flatMap { ["--name", $0] } + ["--namespace", "APIModels"])
+        let names = Self.apiNames.flatMap { ["--name", $0] }
+        let run = CapturedRun(["generate"] + inputs.map(\.path) + names + ["--namespace", "APIModels", "--codable"])
         #expect(run.status == 0)
         #expect(run.errorOutput == "")
         #expect(run.output == (try GeneratedFiles.source("APIModels.swift")))
@@ -277,11 +281,27 @@ struct GeneratedModelTests {
             { try RoundTripComparison.check(Models.CitmCatalog.self, $0, nullsIncluded: true) },
             { try RoundTripComparison.check(Models.Canada.self, $0, nullsIncluded: true) },
         ]
+        // The same models with --codable, through JSONDecoder and JSONEncoder.
+        let codableChecks: [(Data) throws -> [String]] = [
+            { try Self.codableRoundTrip([Models.Invitation].self, $0) },
+            { try Self.codableRoundTrip(Models.BranchProtection.self, $0) },
+            { try Self.codableRoundTrip(Models.CombinedStatus.self, $0) },
+            { try Self.codableRoundTrip(Models.Organization.self, $0) },
+            { try Self.codableRoundTrip(Models.Repository.self, $0) },
+            { try Self.codableRoundTrip([Models.Issue].self, $0) },
+            { try Self.codableRoundTrip([Models.ProjectCard].self, $0) },
+            { try Self.codableRoundTrip(Models.Release.self, $0) },
+            { try Self.codableRoundTrip(Models.IssueSearch.self, $0) },
+            { try Self.codableRoundTrip(Models.Twitter.self, $0) },
+            { try Self.codableRoundTrip(Models.CitmCatalog.self, $0) },
+            { try Self.codableRoundTrip(Models.Canada.self, $0) },
+        ]
         var samples: [Data] = []
-        for (url, check) in zip(inputs, checks) {
+        for (url, (check, codableCheck)) in zip(inputs, zip(checks, codableChecks)) {
             let data = try #require(FileManager.default.contents(atPath: url.path), "missing \(url.path)")
             samples.append(data)
             #expect(try check(data) == [], "\(url.lastPathComponent)")
+            #expect(try codableCheck(data) == [], "\(url.lastPathComponent), Codable")
         }
 
         // The repository's owner and the issues' users are one type: values of one go where the other is expected.
@@ -296,9 +316,61 @@ struct GeneratedModelTests {
             ])
         #expect(repository.description == nil)
         #expect(try JSONMapper.string(from: repository).contains(#""description":null"#))
+        // The Codable conformances and JSONMapper read the same values.
+        let snakeCase = JSONDecoder()
+        snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+        snakeCase.dateDecodingStrategy = .iso8601
+        #expect(try snakeCase.decode(Models.Repository.self, from: samples[4]) == repository)
+        #expect(try snakeCase.decode([Models.Issue].self, from: samples[5]) == issues)
         // GitHub's reactions `+1` and `-1` are spoken names.
         #expect(issues[0].reactions.plusOne == 0)
         #expect(issues[0].reactions.minusOne == 0)
+    }
+
+    /// Decodes `data` with `JSONDecoder` under `.convertFromSnakeCase` and under the default key strategy (dates
+    /// ISO 8601), checks that both give the same value, encodes it with `JSONEncoder` and returns the differences
+    /// from `data`, nulls included.
+    static func codableRoundTrip<T: Codable & Equatable>(
+        _ type: T.Type, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String] {
+        let snakeCase = JSONDecoder()
+        snakeCase.keyDecodingStrategy = .convertFromSnakeCase
+        snakeCase.dateDecodingStrategy = .iso8601
+        let plain = JSONDecoder()
+        plain.dateDecodingStrategy = .iso8601
+        let decoded = try snakeCase.decode(T.self, from: data)
+        #expect(try plain.decode(T.self, from: data) == decoded, sourceLocation: sourceLocation)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let written = try encoder.encode(decoded)
+        return RoundTripComparison.differences(
+            try JSONValue(parsing: data), try JSONValue(parsing: written), nullsIncluded: true)
+    }
+
+    @Test("--codable with --enums: JSONDecoder reads each line as JSONMapper does; an unknown case is the fallback")
+    func codableEvents() throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let date = ISO8601DateFormatter().date(from: text) ?? formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
+            }
+            return date
+        }
+        let lines = String(decoding: try TestFiles.fixture("events.jsonl"), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count > 2)
+        for line in lines {
+            let data = Data(line.utf8)
+            let decoded = try decoder.decode(EventsCodable.Event.self, from: data)
+            #expect(decoded == EventsCodable.Event(JSONMapper.context(data)), "\(line)")
+        }
+        let unknown =
+            #"{"id": 9, "kind": "brand-new", "at": "2026-11-02T09:30:00Z", "user": {"id": 1, "name": "A"}, "#
+            + #""seats": []}"#
+        #expect(try decoder.decode(EventsCodable.Event.self, from: Data(unknown.utf8)).kind == .unknown)
     }
 
     @Test(

@@ -20,6 +20,9 @@ struct SwiftEmitter {
         var isPublic = false
         /// An enum to declare the types in, so that they cannot clash with other types of the module.
         var namespace: String?
+        /// `Codable` conformances too, which read the API's keys under the default key strategy and
+        /// `.convertFromSnakeCase` alike.
+        var codable = false
     }
 
     let builder: ModelBuilder
@@ -71,6 +74,7 @@ struct SwiftEmitter {
         } else {
             lines += declarations
         }
+        if options.codable { lines += codingKeyLines }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -90,6 +94,7 @@ struct SwiftEmitter {
         }
         let conformances =
             ["JSONSerializable"] + (options.readOnly ? [] : ["JSONWritable"]) + ["Equatable", "Sendable"]
+            + (options.codable ? ["Codable"] : [])
         let keyword = isClass ? "final class" : "struct"
         lines.append("\(access)\(keyword) \(model.name): \(conformances.joined(separator: ", ")) {")
         for field in model.fields {
@@ -113,6 +118,10 @@ struct SwiftEmitter {
                 lines += writeStatements(field, indent: indent).map { "        " + $0 }
             }
             lines.append("    }")
+        }
+        if options.codable {
+            lines.append("")
+            lines += codableLines(model)
         }
         if isClass {
             lines.append("")
@@ -153,7 +162,7 @@ struct SwiftEmitter {
         let summary =
             isClass
             ? "The designated initializer, with every property"
-            : "The memberwise initializer, to build or copy a value in tests and app code"
+            : "The memberwise initializer, to build a value in tests and app code"
         var lines = ["    /// \(summary)\(options.isPublic ? ", public for use from other modules" : "")."]
         let oneLine = "    \(access)init(\(parameters.joined(separator: ", "))) {"
         if oneLine.count <= 120 {
@@ -190,7 +199,8 @@ struct SwiftEmitter {
     }
 
     private func enumLines(_ model: EnumModel) -> [String] {
-        var lines = ["\(access)enum \(model.name): String, CaseIterable, Sendable {"]
+        let codable = options.codable ? ", Codable" : ""
+        var lines = ["\(access)enum \(model.name): String, CaseIterable, Sendable\(codable) {"]
         for (name, rawValue) in zip(model.cases, model.rawValues) {
             let declared = SwiftNames.declared(name)
             lines.append("    case \(declared)" + (name == rawValue ? "" : " = \(Quoted.key(rawValue))"))
@@ -199,6 +209,7 @@ struct SwiftEmitter {
             lines.append("    /// Any value the samples did not have.")
             lines.append("    case \(SwiftNames.declared(model.fallback))")
         }
+        if options.codable { lines += codableEnumLines(model) }
         lines.append("}")
         return lines
     }

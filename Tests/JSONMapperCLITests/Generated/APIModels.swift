@@ -5,7 +5,7 @@ import JSONMapper
 
 /// The models generated from add-and-remove-repository-collaborator.json, branch-protection.json, create-status.json, get-organization.json, get-repository.json, paginate-issues.json, project-cards.json, release-assets.json, search-issues.json, twitter.json, citm_catalog.json, canada.json.
 enum APIModels {
-    struct Invitation: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Invitation: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var id: Int
         var nodeID: String
         var repository: InvitationRepository
@@ -17,7 +17,7 @@ enum APIModels {
         var htmlURL: URL
         var expired: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             nodeID: String,
@@ -67,9 +67,39 @@ enum APIModels {
             c.set("html_url", htmlURL)
             c.set("expired", expired)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            repository = try c.decode(InvitationRepository.self, forKey: JSONCodingKey("repository"))
+            invitee = try c.decode(Invitee.self, forKey: JSONCodingKey("invitee"))
+            inviter = try c.decode(Inviter.self, forKey: JSONCodingKey("inviter"))
+            permissions = try c.decode(String.self, forKey: JSONCodingKey("permissions"))
+            createdAt = try c.decode(String.self, forKey: c.key("created_at", "createdAt"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            expired = try c.decode(Bool.self, forKey: JSONCodingKey("expired"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(repository, forKey: JSONCodingKey("repository"))
+            try c.encode(invitee, forKey: JSONCodingKey("invitee"))
+            try c.encode(inviter, forKey: JSONCodingKey("inviter"))
+            try c.encode(permissions, forKey: JSONCodingKey("permissions"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(expired, forKey: JSONCodingKey("expired"))
+        }
     }
 
-    struct InvitationRepository: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct InvitationRepository: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var id: Int
         var nodeID: String
         var name: String
@@ -118,7 +148,7 @@ enum APIModels {
         var releasesURL: String
         var deploymentsURL: URL
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             nodeID: String,
@@ -312,9 +342,111 @@ enum APIModels {
             c.set("releases_url", releasesURL)
             c.set("deployments_url", deploymentsURL)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            fullName = try c.decode(String.self, forKey: c.key("full_name", "fullName"))
+            `private` = try c.decode(Bool.self, forKey: JSONCodingKey("private"))
+            owner = try c.decode(Owner.self, forKey: JSONCodingKey("owner"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            description = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("description"))
+            fork = try c.decode(Bool.self, forKey: JSONCodingKey("fork"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            forksURL = try c.decode(URL.self, forKey: c.key("forks_url", "forksUrl"))
+            keysURL = try c.decode(String.self, forKey: c.key("keys_url", "keysUrl"))
+            collaboratorsURL = try c.decode(String.self, forKey: c.key("collaborators_url", "collaboratorsUrl"))
+            teamsURL = try c.decode(URL.self, forKey: c.key("teams_url", "teamsUrl"))
+            hooksURL = try c.decode(URL.self, forKey: c.key("hooks_url", "hooksUrl"))
+            issueEventsURL = try c.decode(String.self, forKey: c.key("issue_events_url", "issueEventsUrl"))
+            eventsURL = try c.decode(URL.self, forKey: c.key("events_url", "eventsUrl"))
+            assigneesURL = try c.decode(String.self, forKey: c.key("assignees_url", "assigneesUrl"))
+            branchesURL = try c.decode(String.self, forKey: c.key("branches_url", "branchesUrl"))
+            tagsURL = try c.decode(URL.self, forKey: c.key("tags_url", "tagsUrl"))
+            blobsURL = try c.decode(String.self, forKey: c.key("blobs_url", "blobsUrl"))
+            gitTagsURL = try c.decode(String.self, forKey: c.key("git_tags_url", "gitTagsUrl"))
+            gitRefsURL = try c.decode(String.self, forKey: c.key("git_refs_url", "gitRefsUrl"))
+            treesURL = try c.decode(String.self, forKey: c.key("trees_url", "treesUrl"))
+            statusesURL = try c.decode(String.self, forKey: c.key("statuses_url", "statusesUrl"))
+            languagesURL = try c.decode(URL.self, forKey: c.key("languages_url", "languagesUrl"))
+            stargazersURL = try c.decode(URL.self, forKey: c.key("stargazers_url", "stargazersUrl"))
+            contributorsURL = try c.decode(URL.self, forKey: c.key("contributors_url", "contributorsUrl"))
+            subscribersURL = try c.decode(URL.self, forKey: c.key("subscribers_url", "subscribersUrl"))
+            subscriptionURL = try c.decode(URL.self, forKey: c.key("subscription_url", "subscriptionUrl"))
+            commitsURL = try c.decode(String.self, forKey: c.key("commits_url", "commitsUrl"))
+            gitCommitsURL = try c.decode(String.self, forKey: c.key("git_commits_url", "gitCommitsUrl"))
+            commentsURL = try c.decode(String.self, forKey: c.key("comments_url", "commentsUrl"))
+            issueCommentURL = try c.decode(String.self, forKey: c.key("issue_comment_url", "issueCommentUrl"))
+            contentsURL = try c.decode(String.self, forKey: c.key("contents_url", "contentsUrl"))
+            compareURL = try c.decode(String.self, forKey: c.key("compare_url", "compareUrl"))
+            mergesURL = try c.decode(URL.self, forKey: c.key("merges_url", "mergesUrl"))
+            archiveURL = try c.decode(String.self, forKey: c.key("archive_url", "archiveUrl"))
+            downloadsURL = try c.decode(URL.self, forKey: c.key("downloads_url", "downloadsUrl"))
+            issuesURL = try c.decode(String.self, forKey: c.key("issues_url", "issuesUrl"))
+            pullsURL = try c.decode(String.self, forKey: c.key("pulls_url", "pullsUrl"))
+            milestonesURL = try c.decode(String.self, forKey: c.key("milestones_url", "milestonesUrl"))
+            notificationsURL = try c.decode(String.self, forKey: c.key("notifications_url", "notificationsUrl"))
+            labelsURL = try c.decode(String.self, forKey: c.key("labels_url", "labelsUrl"))
+            releasesURL = try c.decode(String.self, forKey: c.key("releases_url", "releasesUrl"))
+            deploymentsURL = try c.decode(URL.self, forKey: c.key("deployments_url", "deploymentsUrl"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(fullName, forKey: JSONCodingKey("full_name"))
+            try c.encode(`private`, forKey: JSONCodingKey("private"))
+            try c.encode(owner, forKey: JSONCodingKey("owner"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(fork, forKey: JSONCodingKey("fork"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(forksURL, forKey: JSONCodingKey("forks_url"))
+            try c.encode(keysURL, forKey: JSONCodingKey("keys_url"))
+            try c.encode(collaboratorsURL, forKey: JSONCodingKey("collaborators_url"))
+            try c.encode(teamsURL, forKey: JSONCodingKey("teams_url"))
+            try c.encode(hooksURL, forKey: JSONCodingKey("hooks_url"))
+            try c.encode(issueEventsURL, forKey: JSONCodingKey("issue_events_url"))
+            try c.encode(eventsURL, forKey: JSONCodingKey("events_url"))
+            try c.encode(assigneesURL, forKey: JSONCodingKey("assignees_url"))
+            try c.encode(branchesURL, forKey: JSONCodingKey("branches_url"))
+            try c.encode(tagsURL, forKey: JSONCodingKey("tags_url"))
+            try c.encode(blobsURL, forKey: JSONCodingKey("blobs_url"))
+            try c.encode(gitTagsURL, forKey: JSONCodingKey("git_tags_url"))
+            try c.encode(gitRefsURL, forKey: JSONCodingKey("git_refs_url"))
+            try c.encode(treesURL, forKey: JSONCodingKey("trees_url"))
+            try c.encode(statusesURL, forKey: JSONCodingKey("statuses_url"))
+            try c.encode(languagesURL, forKey: JSONCodingKey("languages_url"))
+            try c.encode(stargazersURL, forKey: JSONCodingKey("stargazers_url"))
+            try c.encode(contributorsURL, forKey: JSONCodingKey("contributors_url"))
+            try c.encode(subscribersURL, forKey: JSONCodingKey("subscribers_url"))
+            try c.encode(subscriptionURL, forKey: JSONCodingKey("subscription_url"))
+            try c.encode(commitsURL, forKey: JSONCodingKey("commits_url"))
+            try c.encode(gitCommitsURL, forKey: JSONCodingKey("git_commits_url"))
+            try c.encode(commentsURL, forKey: JSONCodingKey("comments_url"))
+            try c.encode(issueCommentURL, forKey: JSONCodingKey("issue_comment_url"))
+            try c.encode(contentsURL, forKey: JSONCodingKey("contents_url"))
+            try c.encode(compareURL, forKey: JSONCodingKey("compare_url"))
+            try c.encode(mergesURL, forKey: JSONCodingKey("merges_url"))
+            try c.encode(archiveURL, forKey: JSONCodingKey("archive_url"))
+            try c.encode(downloadsURL, forKey: JSONCodingKey("downloads_url"))
+            try c.encode(issuesURL, forKey: JSONCodingKey("issues_url"))
+            try c.encode(pullsURL, forKey: JSONCodingKey("pulls_url"))
+            try c.encode(milestonesURL, forKey: JSONCodingKey("milestones_url"))
+            try c.encode(notificationsURL, forKey: JSONCodingKey("notifications_url"))
+            try c.encode(labelsURL, forKey: JSONCodingKey("labels_url"))
+            try c.encode(releasesURL, forKey: JSONCodingKey("releases_url"))
+            try c.encode(deploymentsURL, forKey: JSONCodingKey("deployments_url"))
+        }
     }
 
-    struct User: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct User: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var login: String
         var id: Int
         var nodeID: String
@@ -334,7 +466,7 @@ enum APIModels {
         var type: String
         var siteAdmin: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             login: String,
             id: Int,
@@ -416,6 +548,52 @@ enum APIModels {
             c.set("type", type)
             c.set("site_admin", siteAdmin)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            login = try c.decode(String.self, forKey: JSONCodingKey("login"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            avatarURL = try c.decode(URL.self, forKey: c.key("avatar_url", "avatarUrl"))
+            gravatarID = try c.decode(String.self, forKey: c.key("gravatar_id", "gravatarId"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            followersURL = try c.decode(URL.self, forKey: c.key("followers_url", "followersUrl"))
+            followingURL = try c.decode(String.self, forKey: c.key("following_url", "followingUrl"))
+            gistsURL = try c.decode(String.self, forKey: c.key("gists_url", "gistsUrl"))
+            starredURL = try c.decode(String.self, forKey: c.key("starred_url", "starredUrl"))
+            subscriptionsURL = try c.decode(URL.self, forKey: c.key("subscriptions_url", "subscriptionsUrl"))
+            organizationsURL = try c.decode(URL.self, forKey: c.key("organizations_url", "organizationsUrl"))
+            reposURL = try c.decode(URL.self, forKey: c.key("repos_url", "reposUrl"))
+            eventsURL = try c.decode(String.self, forKey: c.key("events_url", "eventsUrl"))
+            receivedEventsURL = try c.decode(URL.self, forKey: c.key("received_events_url", "receivedEventsUrl"))
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            siteAdmin = try c.decode(Bool.self, forKey: c.key("site_admin", "siteAdmin"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(login, forKey: JSONCodingKey("login"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(avatarURL, forKey: JSONCodingKey("avatar_url"))
+            try c.encode(gravatarID, forKey: JSONCodingKey("gravatar_id"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(followersURL, forKey: JSONCodingKey("followers_url"))
+            try c.encode(followingURL, forKey: JSONCodingKey("following_url"))
+            try c.encode(gistsURL, forKey: JSONCodingKey("gists_url"))
+            try c.encode(starredURL, forKey: JSONCodingKey("starred_url"))
+            try c.encode(subscriptionsURL, forKey: JSONCodingKey("subscriptions_url"))
+            try c.encode(organizationsURL, forKey: JSONCodingKey("organizations_url"))
+            try c.encode(reposURL, forKey: JSONCodingKey("repos_url"))
+            try c.encode(eventsURL, forKey: JSONCodingKey("events_url"))
+            try c.encode(receivedEventsURL, forKey: JSONCodingKey("received_events_url"))
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(siteAdmin, forKey: JSONCodingKey("site_admin"))
+        }
     }
 
     // The same type as User, named after where else it appears.
@@ -425,7 +603,7 @@ enum APIModels {
     typealias Creator = User
     typealias Author = User
 
-    struct BranchProtection: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct BranchProtection: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var requiredStatusChecks: RequiredStatusChecks
         var restrictions: Restrictions
@@ -438,7 +616,7 @@ enum APIModels {
         var blockCreations: BlockCreations
         var requiredConversationResolution: RequiredConversationResolution
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             requiredStatusChecks: RequiredStatusChecks,
@@ -492,16 +670,48 @@ enum APIModels {
             c.set("block_creations", blockCreations)
             c.set("required_conversation_resolution", requiredConversationResolution)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            requiredStatusChecks = try c.decode(RequiredStatusChecks.self, forKey: c.key("required_status_checks", "requiredStatusChecks"))
+            restrictions = try c.decode(Restrictions.self, forKey: JSONCodingKey("restrictions"))
+            requiredPullRequestReviews = try c.decode(RequiredPullRequestReviews.self, forKey: c.key("required_pull_request_reviews", "requiredPullRequestReviews"))
+            requiredSignatures = try c.decode(RequiredSignatures.self, forKey: c.key("required_signatures", "requiredSignatures"))
+            enforceAdmins = try c.decode(EnforceAdmins.self, forKey: c.key("enforce_admins", "enforceAdmins"))
+            requiredLinearHistory = try c.decode(RequiredLinearHistory.self, forKey: c.key("required_linear_history", "requiredLinearHistory"))
+            allowForcePushes = try c.decode(AllowForcePushes.self, forKey: c.key("allow_force_pushes", "allowForcePushes"))
+            allowDeletions = try c.decode(AllowDeletions.self, forKey: c.key("allow_deletions", "allowDeletions"))
+            blockCreations = try c.decode(BlockCreations.self, forKey: c.key("block_creations", "blockCreations"))
+            requiredConversationResolution = try c.decode(RequiredConversationResolution.self, forKey: c.key("required_conversation_resolution", "requiredConversationResolution"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(requiredStatusChecks, forKey: JSONCodingKey("required_status_checks"))
+            try c.encode(restrictions, forKey: JSONCodingKey("restrictions"))
+            try c.encode(requiredPullRequestReviews, forKey: JSONCodingKey("required_pull_request_reviews"))
+            try c.encode(requiredSignatures, forKey: JSONCodingKey("required_signatures"))
+            try c.encode(enforceAdmins, forKey: JSONCodingKey("enforce_admins"))
+            try c.encode(requiredLinearHistory, forKey: JSONCodingKey("required_linear_history"))
+            try c.encode(allowForcePushes, forKey: JSONCodingKey("allow_force_pushes"))
+            try c.encode(allowDeletions, forKey: JSONCodingKey("allow_deletions"))
+            try c.encode(blockCreations, forKey: JSONCodingKey("block_creations"))
+            try c.encode(requiredConversationResolution, forKey: JSONCodingKey("required_conversation_resolution"))
+        }
     }
 
-    struct RequiredStatusChecks: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct RequiredStatusChecks: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var strict: Bool
         var contexts: [String]
         var contextsURL: URL
         var checks: [Check]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(url: URL, strict: Bool, contexts: [String], contextsURL: URL, checks: [Check]) {
             self.url = url
             self.strict = strict
@@ -525,14 +735,34 @@ enum APIModels {
             c.set("contexts_url", contextsURL)
             c.set("checks", checks)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            strict = try c.decode(Bool.self, forKey: JSONCodingKey("strict"))
+            contexts = try c.decode([String].self, forKey: JSONCodingKey("contexts"))
+            contextsURL = try c.decode(URL.self, forKey: c.key("contexts_url", "contextsUrl"))
+            checks = try c.decode([Check].self, forKey: JSONCodingKey("checks"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(strict, forKey: JSONCodingKey("strict"))
+            try c.encode(contexts, forKey: JSONCodingKey("contexts"))
+            try c.encode(contextsURL, forKey: JSONCodingKey("contexts_url"))
+            try c.encode(checks, forKey: JSONCodingKey("checks"))
+        }
     }
 
-    struct Check: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Check: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var context: String
         /// Always null in the samples: String is a guess.
         var appID: String?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(context: String, appID: String? = nil) {
             self.context = context
             self.appID = appID
@@ -547,9 +777,23 @@ enum APIModels {
             c.set("context", context)
             if let appID { c.set("app_id", appID) } else { c.setNull("app_id") }
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            context = try c.decode(String.self, forKey: JSONCodingKey("context"))
+            appID = try c.decodeIfPresent(String.self, forKey: c.key("app_id", "appId"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(context, forKey: JSONCodingKey("context"))
+            try c.encode(appID, forKey: JSONCodingKey("app_id"))
+        }
     }
 
-    struct Restrictions: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Restrictions: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var usersURL: URL
         var teamsURL: URL
@@ -559,7 +803,7 @@ enum APIModels {
         /// Always empty in the samples: String elements are a guess.
         var apps: [String]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(url: URL, usersURL: URL, teamsURL: URL, appsURL: URL? = nil, users: [User], teams: [Team], apps: [String]) {
             self.url = url
             self.usersURL = usersURL
@@ -589,12 +833,36 @@ enum APIModels {
             c.set("teams", teams)
             c.set("apps", apps)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            usersURL = try c.decode(URL.self, forKey: c.key("users_url", "usersUrl"))
+            teamsURL = try c.decode(URL.self, forKey: c.key("teams_url", "teamsUrl"))
+            appsURL = try c.decodeIfPresent(URL.self, forKey: c.key("apps_url", "appsUrl"))
+            users = try c.decode([User].self, forKey: JSONCodingKey("users"))
+            teams = try c.decode([Team].self, forKey: JSONCodingKey("teams"))
+            apps = try c.decode([String].self, forKey: JSONCodingKey("apps"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(usersURL, forKey: JSONCodingKey("users_url"))
+            try c.encode(teamsURL, forKey: JSONCodingKey("teams_url"))
+            try c.encodeIfPresent(appsURL, forKey: JSONCodingKey("apps_url"))
+            try c.encode(users, forKey: JSONCodingKey("users"))
+            try c.encode(teams, forKey: JSONCodingKey("teams"))
+            try c.encode(apps, forKey: JSONCodingKey("apps"))
+        }
     }
 
     // The same type as Restrictions, named after where else it appears.
     typealias DismissalRestrictions = Restrictions
 
-    struct Team: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Team: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var name: String
         var id: Int
         var nodeID: String
@@ -609,7 +877,7 @@ enum APIModels {
         /// Always null in the samples: String is a guess.
         var parent: String?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             name: String,
             id: Int,
@@ -667,16 +935,50 @@ enum APIModels {
             c.set("permission", permission)
             if let parent { c.set("parent", parent) } else { c.setNull("parent") }
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            slug = try c.decode(String.self, forKey: JSONCodingKey("slug"))
+            description = try c.decode(String.self, forKey: JSONCodingKey("description"))
+            privacy = try c.decode(String.self, forKey: JSONCodingKey("privacy"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            membersURL = try c.decode(String.self, forKey: c.key("members_url", "membersUrl"))
+            repositoriesURL = try c.decode(URL.self, forKey: c.key("repositories_url", "repositoriesUrl"))
+            permission = try c.decode(String.self, forKey: JSONCodingKey("permission"))
+            parent = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("parent"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(slug, forKey: JSONCodingKey("slug"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(privacy, forKey: JSONCodingKey("privacy"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(membersURL, forKey: JSONCodingKey("members_url"))
+            try c.encode(repositoriesURL, forKey: JSONCodingKey("repositories_url"))
+            try c.encode(permission, forKey: JSONCodingKey("permission"))
+            try c.encode(parent, forKey: JSONCodingKey("parent"))
+        }
     }
 
-    struct RequiredPullRequestReviews: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct RequiredPullRequestReviews: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var dismissStaleReviews: Bool
         var requireCodeOwnerReviews: Bool
         var requiredApprovingReviewCount: Int
         var dismissalRestrictions: DismissalRestrictions
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             dismissStaleReviews: Bool,
@@ -706,13 +1008,33 @@ enum APIModels {
             c.set("required_approving_review_count", requiredApprovingReviewCount)
             c.set("dismissal_restrictions", dismissalRestrictions)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            dismissStaleReviews = try c.decode(Bool.self, forKey: c.key("dismiss_stale_reviews", "dismissStaleReviews"))
+            requireCodeOwnerReviews = try c.decode(Bool.self, forKey: c.key("require_code_owner_reviews", "requireCodeOwnerReviews"))
+            requiredApprovingReviewCount = try c.decode(Int.self, forKey: c.key("required_approving_review_count", "requiredApprovingReviewCount"))
+            dismissalRestrictions = try c.decode(DismissalRestrictions.self, forKey: c.key("dismissal_restrictions", "dismissalRestrictions"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(dismissStaleReviews, forKey: JSONCodingKey("dismiss_stale_reviews"))
+            try c.encode(requireCodeOwnerReviews, forKey: JSONCodingKey("require_code_owner_reviews"))
+            try c.encode(requiredApprovingReviewCount, forKey: JSONCodingKey("required_approving_review_count"))
+            try c.encode(dismissalRestrictions, forKey: JSONCodingKey("dismissal_restrictions"))
+        }
     }
 
-    struct RequiredSignatures: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct RequiredSignatures: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL?
         var enabled: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(url: URL? = nil, enabled: Bool) {
             self.url = url
             self.enabled = enabled
@@ -727,6 +1049,20 @@ enum APIModels {
             c.set("url", url)
             c.set("enabled", enabled)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decodeIfPresent(URL.self, forKey: JSONCodingKey("url"))
+            enabled = try c.decode(Bool.self, forKey: JSONCodingKey("enabled"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encodeIfPresent(url, forKey: JSONCodingKey("url"))
+            try c.encode(enabled, forKey: JSONCodingKey("enabled"))
+        }
     }
 
     // The same type as RequiredSignatures, named after where else it appears.
@@ -737,7 +1073,7 @@ enum APIModels {
     typealias BlockCreations = RequiredSignatures
     typealias RequiredConversationResolution = RequiredSignatures
 
-    struct CombinedStatus: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct CombinedStatus: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var state: String
         var statuses: [Status]
         var sha: String
@@ -746,7 +1082,7 @@ enum APIModels {
         var commitURL: URL
         var url: URL
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             state: String,
             statuses: [Status],
@@ -784,9 +1120,33 @@ enum APIModels {
             c.set("commit_url", commitURL)
             c.set("url", url)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            state = try c.decode(String.self, forKey: JSONCodingKey("state"))
+            statuses = try c.decode([Status].self, forKey: JSONCodingKey("statuses"))
+            sha = try c.decode(String.self, forKey: JSONCodingKey("sha"))
+            totalCount = try c.decode(Int.self, forKey: c.key("total_count", "totalCount"))
+            repository = try c.decode(InvitationRepository.self, forKey: JSONCodingKey("repository"))
+            commitURL = try c.decode(URL.self, forKey: c.key("commit_url", "commitUrl"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(state, forKey: JSONCodingKey("state"))
+            try c.encode(statuses, forKey: JSONCodingKey("statuses"))
+            try c.encode(sha, forKey: JSONCodingKey("sha"))
+            try c.encode(totalCount, forKey: JSONCodingKey("total_count"))
+            try c.encode(repository, forKey: JSONCodingKey("repository"))
+            try c.encode(commitURL, forKey: JSONCodingKey("commit_url"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+        }
     }
 
-    struct Status: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Status: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var avatarURL: URL
         var id: Int
@@ -798,7 +1158,7 @@ enum APIModels {
         var createdAt: Date
         var updatedAt: Date
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             avatarURL: URL,
@@ -848,9 +1208,39 @@ enum APIModels {
             c.set("created_at", createdAt)
             c.set("updated_at", updatedAt)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            avatarURL = try c.decode(URL.self, forKey: c.key("avatar_url", "avatarUrl"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            state = try c.decode(String.self, forKey: JSONCodingKey("state"))
+            description = try c.decode(String.self, forKey: JSONCodingKey("description"))
+            targetURL = try c.decode(URL.self, forKey: c.key("target_url", "targetUrl"))
+            context = try c.decode(String.self, forKey: JSONCodingKey("context"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            updatedAt = try c.decode(Date.self, forKey: c.key("updated_at", "updatedAt"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(avatarURL, forKey: JSONCodingKey("avatar_url"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(state, forKey: JSONCodingKey("state"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(targetURL, forKey: JSONCodingKey("target_url"))
+            try c.encode(context, forKey: JSONCodingKey("context"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(updatedAt, forKey: JSONCodingKey("updated_at"))
+        }
     }
 
-    struct Organization: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Organization: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var login: String
         var id: Int
         var nodeID: String
@@ -895,7 +1285,7 @@ enum APIModels {
         var webCommitSignoffRequired: Bool
         var plan: Plan
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             login: String,
             id: Int,
@@ -1073,16 +1463,110 @@ enum APIModels {
             c.set("web_commit_signoff_required", webCommitSignoffRequired)
             c.set("plan", plan)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            login = try c.decode(String.self, forKey: JSONCodingKey("login"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            reposURL = try c.decode(URL.self, forKey: c.key("repos_url", "reposUrl"))
+            eventsURL = try c.decode(URL.self, forKey: c.key("events_url", "eventsUrl"))
+            hooksURL = try c.decode(URL.self, forKey: c.key("hooks_url", "hooksUrl"))
+            issuesURL = try c.decode(URL.self, forKey: c.key("issues_url", "issuesUrl"))
+            membersURL = try c.decode(String.self, forKey: c.key("members_url", "membersUrl"))
+            publicMembersURL = try c.decode(String.self, forKey: c.key("public_members_url", "publicMembersUrl"))
+            avatarURL = try c.decode(URL.self, forKey: c.key("avatar_url", "avatarUrl"))
+            description = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("description"))
+            isVerified = try c.decode(Bool.self, forKey: c.key("is_verified", "isVerified"))
+            hasOrganizationProjects = try c.decode(Bool.self, forKey: c.key("has_organization_projects", "hasOrganizationProjects"))
+            hasRepositoryProjects = try c.decode(Bool.self, forKey: c.key("has_repository_projects", "hasRepositoryProjects"))
+            publicRepos = try c.decode(Int.self, forKey: c.key("public_repos", "publicRepos"))
+            publicGists = try c.decode(Int.self, forKey: c.key("public_gists", "publicGists"))
+            followers = try c.decode(Int.self, forKey: JSONCodingKey("followers"))
+            following = try c.decode(Int.self, forKey: JSONCodingKey("following"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            updatedAt = try c.decode(Date.self, forKey: c.key("updated_at", "updatedAt"))
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            totalPrivateRepos = try c.decode(Int.self, forKey: c.key("total_private_repos", "totalPrivateRepos"))
+            ownedPrivateRepos = try c.decode(Int.self, forKey: c.key("owned_private_repos", "ownedPrivateRepos"))
+            privateGists = try c.decode(Int.self, forKey: c.key("private_gists", "privateGists"))
+            diskUsage = try c.decode(Int.self, forKey: c.key("disk_usage", "diskUsage"))
+            collaborators = try c.decode(Int.self, forKey: JSONCodingKey("collaborators"))
+            billingEmail = try c.decode(String.self, forKey: c.key("billing_email", "billingEmail"))
+            defaultRepositoryPermission = try c.decode(String.self, forKey: c.key("default_repository_permission", "defaultRepositoryPermission"))
+            membersCanCreateRepositories = try c.decode(Bool.self, forKey: c.key("members_can_create_repositories", "membersCanCreateRepositories"))
+            twoFactorRequirementEnabled = try c.decode(Bool.self, forKey: c.key("two_factor_requirement_enabled", "twoFactorRequirementEnabled"))
+            membersAllowedRepositoryCreationType = try c.decode(String.self, forKey: c.key("members_allowed_repository_creation_type", "membersAllowedRepositoryCreationType"))
+            membersCanCreatePublicRepositories = try c.decode(Bool.self, forKey: c.key("members_can_create_public_repositories", "membersCanCreatePublicRepositories"))
+            membersCanCreatePrivateRepositories = try c.decode(Bool.self, forKey: c.key("members_can_create_private_repositories", "membersCanCreatePrivateRepositories"))
+            membersCanCreateInternalRepositories = try c.decode(Bool.self, forKey: c.key("members_can_create_internal_repositories", "membersCanCreateInternalRepositories"))
+            membersCanCreatePages = try c.decode(Bool.self, forKey: c.key("members_can_create_pages", "membersCanCreatePages"))
+            membersCanForkPrivateRepositories = try c.decode(Bool.self, forKey: c.key("members_can_fork_private_repositories", "membersCanForkPrivateRepositories"))
+            membersCanCreatePublicPages = try c.decode(Bool.self, forKey: c.key("members_can_create_public_pages", "membersCanCreatePublicPages"))
+            membersCanCreatePrivatePages = try c.decode(Bool.self, forKey: c.key("members_can_create_private_pages", "membersCanCreatePrivatePages"))
+            webCommitSignoffRequired = try c.decode(Bool.self, forKey: c.key("web_commit_signoff_required", "webCommitSignoffRequired"))
+            plan = try c.decode(Plan.self, forKey: JSONCodingKey("plan"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(login, forKey: JSONCodingKey("login"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(reposURL, forKey: JSONCodingKey("repos_url"))
+            try c.encode(eventsURL, forKey: JSONCodingKey("events_url"))
+            try c.encode(hooksURL, forKey: JSONCodingKey("hooks_url"))
+            try c.encode(issuesURL, forKey: JSONCodingKey("issues_url"))
+            try c.encode(membersURL, forKey: JSONCodingKey("members_url"))
+            try c.encode(publicMembersURL, forKey: JSONCodingKey("public_members_url"))
+            try c.encode(avatarURL, forKey: JSONCodingKey("avatar_url"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(isVerified, forKey: JSONCodingKey("is_verified"))
+            try c.encode(hasOrganizationProjects, forKey: JSONCodingKey("has_organization_projects"))
+            try c.encode(hasRepositoryProjects, forKey: JSONCodingKey("has_repository_projects"))
+            try c.encode(publicRepos, forKey: JSONCodingKey("public_repos"))
+            try c.encode(publicGists, forKey: JSONCodingKey("public_gists"))
+            try c.encode(followers, forKey: JSONCodingKey("followers"))
+            try c.encode(following, forKey: JSONCodingKey("following"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(updatedAt, forKey: JSONCodingKey("updated_at"))
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(totalPrivateRepos, forKey: JSONCodingKey("total_private_repos"))
+            try c.encode(ownedPrivateRepos, forKey: JSONCodingKey("owned_private_repos"))
+            try c.encode(privateGists, forKey: JSONCodingKey("private_gists"))
+            try c.encode(diskUsage, forKey: JSONCodingKey("disk_usage"))
+            try c.encode(collaborators, forKey: JSONCodingKey("collaborators"))
+            try c.encode(billingEmail, forKey: JSONCodingKey("billing_email"))
+            try c.encode(defaultRepositoryPermission, forKey: JSONCodingKey("default_repository_permission"))
+            try c.encode(membersCanCreateRepositories, forKey: JSONCodingKey("members_can_create_repositories"))
+            try c.encode(twoFactorRequirementEnabled, forKey: JSONCodingKey("two_factor_requirement_enabled"))
+            try c.encode(membersAllowedRepositoryCreationType, forKey: JSONCodingKey("members_allowed_repository_creation_type"))
+            try c.encode(membersCanCreatePublicRepositories, forKey: JSONCodingKey("members_can_create_public_repositories"))
+            try c.encode(membersCanCreatePrivateRepositories, forKey: JSONCodingKey("members_can_create_private_repositories"))
+            try c.encode(membersCanCreateInternalRepositories, forKey: JSONCodingKey("members_can_create_internal_repositories"))
+            try c.encode(membersCanCreatePages, forKey: JSONCodingKey("members_can_create_pages"))
+            try c.encode(membersCanForkPrivateRepositories, forKey: JSONCodingKey("members_can_fork_private_repositories"))
+            try c.encode(membersCanCreatePublicPages, forKey: JSONCodingKey("members_can_create_public_pages"))
+            try c.encode(membersCanCreatePrivatePages, forKey: JSONCodingKey("members_can_create_private_pages"))
+            try c.encode(webCommitSignoffRequired, forKey: JSONCodingKey("web_commit_signoff_required"))
+            try c.encode(plan, forKey: JSONCodingKey("plan"))
+        }
     }
 
-    struct Plan: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Plan: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var name: String
         var space: Int
         var privateRepos: Int
         var filledSeats: Int
         var seats: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(name: String, space: Int, privateRepos: Int, filledSeats: Int, seats: Int) {
             self.name = name
             self.space = space
@@ -1106,9 +1590,29 @@ enum APIModels {
             c.set("filled_seats", filledSeats)
             c.set("seats", seats)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            space = try c.decode(Int.self, forKey: JSONCodingKey("space"))
+            privateRepos = try c.decode(Int.self, forKey: c.key("private_repos", "privateRepos"))
+            filledSeats = try c.decode(Int.self, forKey: c.key("filled_seats", "filledSeats"))
+            seats = try c.decode(Int.self, forKey: JSONCodingKey("seats"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(space, forKey: JSONCodingKey("space"))
+            try c.encode(privateRepos, forKey: JSONCodingKey("private_repos"))
+            try c.encode(filledSeats, forKey: JSONCodingKey("filled_seats"))
+            try c.encode(seats, forKey: JSONCodingKey("seats"))
+        }
     }
 
-    struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var id: Int
         var nodeID: String
         var name: String
@@ -1205,7 +1709,7 @@ enum APIModels {
         var networkCount: Int
         var subscribersCount: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             nodeID: String,
@@ -1575,16 +2079,206 @@ enum APIModels {
             c.set("network_count", networkCount)
             c.set("subscribers_count", subscribersCount)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            fullName = try c.decode(String.self, forKey: c.key("full_name", "fullName"))
+            `private` = try c.decode(Bool.self, forKey: JSONCodingKey("private"))
+            owner = try c.decode(Owner.self, forKey: JSONCodingKey("owner"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            description = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("description"))
+            fork = try c.decode(Bool.self, forKey: JSONCodingKey("fork"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            forksURL = try c.decode(URL.self, forKey: c.key("forks_url", "forksUrl"))
+            keysURL = try c.decode(String.self, forKey: c.key("keys_url", "keysUrl"))
+            collaboratorsURL = try c.decode(String.self, forKey: c.key("collaborators_url", "collaboratorsUrl"))
+            teamsURL = try c.decode(URL.self, forKey: c.key("teams_url", "teamsUrl"))
+            hooksURL = try c.decode(URL.self, forKey: c.key("hooks_url", "hooksUrl"))
+            issueEventsURL = try c.decode(String.self, forKey: c.key("issue_events_url", "issueEventsUrl"))
+            eventsURL = try c.decode(URL.self, forKey: c.key("events_url", "eventsUrl"))
+            assigneesURL = try c.decode(String.self, forKey: c.key("assignees_url", "assigneesUrl"))
+            branchesURL = try c.decode(String.self, forKey: c.key("branches_url", "branchesUrl"))
+            tagsURL = try c.decode(URL.self, forKey: c.key("tags_url", "tagsUrl"))
+            blobsURL = try c.decode(String.self, forKey: c.key("blobs_url", "blobsUrl"))
+            gitTagsURL = try c.decode(String.self, forKey: c.key("git_tags_url", "gitTagsUrl"))
+            gitRefsURL = try c.decode(String.self, forKey: c.key("git_refs_url", "gitRefsUrl"))
+            treesURL = try c.decode(String.self, forKey: c.key("trees_url", "treesUrl"))
+            statusesURL = try c.decode(String.self, forKey: c.key("statuses_url", "statusesUrl"))
+            languagesURL = try c.decode(URL.self, forKey: c.key("languages_url", "languagesUrl"))
+            stargazersURL = try c.decode(URL.self, forKey: c.key("stargazers_url", "stargazersUrl"))
+            contributorsURL = try c.decode(URL.self, forKey: c.key("contributors_url", "contributorsUrl"))
+            subscribersURL = try c.decode(URL.self, forKey: c.key("subscribers_url", "subscribersUrl"))
+            subscriptionURL = try c.decode(URL.self, forKey: c.key("subscription_url", "subscriptionUrl"))
+            commitsURL = try c.decode(String.self, forKey: c.key("commits_url", "commitsUrl"))
+            gitCommitsURL = try c.decode(String.self, forKey: c.key("git_commits_url", "gitCommitsUrl"))
+            commentsURL = try c.decode(String.self, forKey: c.key("comments_url", "commentsUrl"))
+            issueCommentURL = try c.decode(String.self, forKey: c.key("issue_comment_url", "issueCommentUrl"))
+            contentsURL = try c.decode(String.self, forKey: c.key("contents_url", "contentsUrl"))
+            compareURL = try c.decode(String.self, forKey: c.key("compare_url", "compareUrl"))
+            mergesURL = try c.decode(URL.self, forKey: c.key("merges_url", "mergesUrl"))
+            archiveURL = try c.decode(String.self, forKey: c.key("archive_url", "archiveUrl"))
+            downloadsURL = try c.decode(URL.self, forKey: c.key("downloads_url", "downloadsUrl"))
+            issuesURL = try c.decode(String.self, forKey: c.key("issues_url", "issuesUrl"))
+            pullsURL = try c.decode(String.self, forKey: c.key("pulls_url", "pullsUrl"))
+            milestonesURL = try c.decode(String.self, forKey: c.key("milestones_url", "milestonesUrl"))
+            notificationsURL = try c.decode(String.self, forKey: c.key("notifications_url", "notificationsUrl"))
+            labelsURL = try c.decode(String.self, forKey: c.key("labels_url", "labelsUrl"))
+            releasesURL = try c.decode(String.self, forKey: c.key("releases_url", "releasesUrl"))
+            deploymentsURL = try c.decode(URL.self, forKey: c.key("deployments_url", "deploymentsUrl"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            updatedAt = try c.decode(Date.self, forKey: c.key("updated_at", "updatedAt"))
+            pushedAt = try c.decode(Date.self, forKey: c.key("pushed_at", "pushedAt"))
+            gitURL = try c.decode(String.self, forKey: c.key("git_url", "gitUrl"))
+            sshURL = try c.decode(String.self, forKey: c.key("ssh_url", "sshUrl"))
+            cloneURL = try c.decode(URL.self, forKey: c.key("clone_url", "cloneUrl"))
+            svnURL = try c.decode(URL.self, forKey: c.key("svn_url", "svnUrl"))
+            homepage = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("homepage"))
+            size = try c.decode(Int.self, forKey: JSONCodingKey("size"))
+            stargazersCount = try c.decode(Int.self, forKey: c.key("stargazers_count", "stargazersCount"))
+            watchersCount = try c.decode(Int.self, forKey: c.key("watchers_count", "watchersCount"))
+            language = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("language"))
+            hasIssues = try c.decode(Bool.self, forKey: c.key("has_issues", "hasIssues"))
+            hasProjects = try c.decode(Bool.self, forKey: c.key("has_projects", "hasProjects"))
+            hasDownloads = try c.decode(Bool.self, forKey: c.key("has_downloads", "hasDownloads"))
+            hasWiki = try c.decode(Bool.self, forKey: c.key("has_wiki", "hasWiki"))
+            hasPages = try c.decode(Bool.self, forKey: c.key("has_pages", "hasPages"))
+            forksCount = try c.decode(Int.self, forKey: c.key("forks_count", "forksCount"))
+            mirrorURL = try c.decodeIfPresent(String.self, forKey: c.key("mirror_url", "mirrorUrl"))
+            archived = try c.decode(Bool.self, forKey: JSONCodingKey("archived"))
+            disabled = try c.decode(Bool.self, forKey: JSONCodingKey("disabled"))
+            openIssuesCount = try c.decode(Int.self, forKey: c.key("open_issues_count", "openIssuesCount"))
+            license = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("license"))
+            allowForking = try c.decode(Bool.self, forKey: c.key("allow_forking", "allowForking"))
+            isTemplate = try c.decode(Bool.self, forKey: c.key("is_template", "isTemplate"))
+            webCommitSignoffRequired = try c.decode(Bool.self, forKey: c.key("web_commit_signoff_required", "webCommitSignoffRequired"))
+            topics = try c.decode([String].self, forKey: JSONCodingKey("topics"))
+            visibility = try c.decode(String.self, forKey: JSONCodingKey("visibility"))
+            forks = try c.decode(Int.self, forKey: JSONCodingKey("forks"))
+            openIssues = try c.decode(Int.self, forKey: c.key("open_issues", "openIssues"))
+            watchers = try c.decode(Int.self, forKey: JSONCodingKey("watchers"))
+            defaultBranch = try c.decode(String.self, forKey: c.key("default_branch", "defaultBranch"))
+            permissions = try c.decode(Permissions.self, forKey: JSONCodingKey("permissions"))
+            tempCloneToken = try c.decode(String.self, forKey: c.key("temp_clone_token", "tempCloneToken"))
+            allowSquashMerge = try c.decode(Bool.self, forKey: c.key("allow_squash_merge", "allowSquashMerge"))
+            allowMergeCommit = try c.decode(Bool.self, forKey: c.key("allow_merge_commit", "allowMergeCommit"))
+            allowRebaseMerge = try c.decode(Bool.self, forKey: c.key("allow_rebase_merge", "allowRebaseMerge"))
+            allowAutoMerge = try c.decode(Bool.self, forKey: c.key("allow_auto_merge", "allowAutoMerge"))
+            deleteBranchOnMerge = try c.decode(Bool.self, forKey: c.key("delete_branch_on_merge", "deleteBranchOnMerge"))
+            allowUpdateBranch = try c.decode(Bool.self, forKey: c.key("allow_update_branch", "allowUpdateBranch"))
+            useSquashPrTitleAsDefault = try c.decode(Bool.self, forKey: c.key("use_squash_pr_title_as_default", "useSquashPrTitleAsDefault"))
+            organization = try c.decode(User.self, forKey: JSONCodingKey("organization"))
+            networkCount = try c.decode(Int.self, forKey: c.key("network_count", "networkCount"))
+            subscribersCount = try c.decode(Int.self, forKey: c.key("subscribers_count", "subscribersCount"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(fullName, forKey: JSONCodingKey("full_name"))
+            try c.encode(`private`, forKey: JSONCodingKey("private"))
+            try c.encode(owner, forKey: JSONCodingKey("owner"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(fork, forKey: JSONCodingKey("fork"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(forksURL, forKey: JSONCodingKey("forks_url"))
+            try c.encode(keysURL, forKey: JSONCodingKey("keys_url"))
+            try c.encode(collaboratorsURL, forKey: JSONCodingKey("collaborators_url"))
+            try c.encode(teamsURL, forKey: JSONCodingKey("teams_url"))
+            try c.encode(hooksURL, forKey: JSONCodingKey("hooks_url"))
+            try c.encode(issueEventsURL, forKey: JSONCodingKey("issue_events_url"))
+            try c.encode(eventsURL, forKey: JSONCodingKey("events_url"))
+            try c.encode(assigneesURL, forKey: JSONCodingKey("assignees_url"))
+            try c.encode(branchesURL, forKey: JSONCodingKey("branches_url"))
+            try c.encode(tagsURL, forKey: JSONCodingKey("tags_url"))
+            try c.encode(blobsURL, forKey: JSONCodingKey("blobs_url"))
+            try c.encode(gitTagsURL, forKey: JSONCodingKey("git_tags_url"))
+            try c.encode(gitRefsURL, forKey: JSONCodingKey("git_refs_url"))
+            try c.encode(treesURL, forKey: JSONCodingKey("trees_url"))
+            try c.encode(statusesURL, forKey: JSONCodingKey("statuses_url"))
+            try c.encode(languagesURL, forKey: JSONCodingKey("languages_url"))
+            try c.encode(stargazersURL, forKey: JSONCodingKey("stargazers_url"))
+            try c.encode(contributorsURL, forKey: JSONCodingKey("contributors_url"))
+            try c.encode(subscribersURL, forKey: JSONCodingKey("subscribers_url"))
+            try c.encode(subscriptionURL, forKey: JSONCodingKey("subscription_url"))
+            try c.encode(commitsURL, forKey: JSONCodingKey("commits_url"))
+            try c.encode(gitCommitsURL, forKey: JSONCodingKey("git_commits_url"))
+            try c.encode(commentsURL, forKey: JSONCodingKey("comments_url"))
+            try c.encode(issueCommentURL, forKey: JSONCodingKey("issue_comment_url"))
+            try c.encode(contentsURL, forKey: JSONCodingKey("contents_url"))
+            try c.encode(compareURL, forKey: JSONCodingKey("compare_url"))
+            try c.encode(mergesURL, forKey: JSONCodingKey("merges_url"))
+            try c.encode(archiveURL, forKey: JSONCodingKey("archive_url"))
+            try c.encode(downloadsURL, forKey: JSONCodingKey("downloads_url"))
+            try c.encode(issuesURL, forKey: JSONCodingKey("issues_url"))
+            try c.encode(pullsURL, forKey: JSONCodingKey("pulls_url"))
+            try c.encode(milestonesURL, forKey: JSONCodingKey("milestones_url"))
+            try c.encode(notificationsURL, forKey: JSONCodingKey("notifications_url"))
+            try c.encode(labelsURL, forKey: JSONCodingKey("labels_url"))
+            try c.encode(releasesURL, forKey: JSONCodingKey("releases_url"))
+            try c.encode(deploymentsURL, forKey: JSONCodingKey("deployments_url"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(updatedAt, forKey: JSONCodingKey("updated_at"))
+            try c.encode(pushedAt, forKey: JSONCodingKey("pushed_at"))
+            try c.encode(gitURL, forKey: JSONCodingKey("git_url"))
+            try c.encode(sshURL, forKey: JSONCodingKey("ssh_url"))
+            try c.encode(cloneURL, forKey: JSONCodingKey("clone_url"))
+            try c.encode(svnURL, forKey: JSONCodingKey("svn_url"))
+            try c.encode(homepage, forKey: JSONCodingKey("homepage"))
+            try c.encode(size, forKey: JSONCodingKey("size"))
+            try c.encode(stargazersCount, forKey: JSONCodingKey("stargazers_count"))
+            try c.encode(watchersCount, forKey: JSONCodingKey("watchers_count"))
+            try c.encode(language, forKey: JSONCodingKey("language"))
+            try c.encode(hasIssues, forKey: JSONCodingKey("has_issues"))
+            try c.encode(hasProjects, forKey: JSONCodingKey("has_projects"))
+            try c.encode(hasDownloads, forKey: JSONCodingKey("has_downloads"))
+            try c.encode(hasWiki, forKey: JSONCodingKey("has_wiki"))
+            try c.encode(hasPages, forKey: JSONCodingKey("has_pages"))
+            try c.encode(forksCount, forKey: JSONCodingKey("forks_count"))
+            try c.encode(mirrorURL, forKey: JSONCodingKey("mirror_url"))
+            try c.encode(archived, forKey: JSONCodingKey("archived"))
+            try c.encode(disabled, forKey: JSONCodingKey("disabled"))
+            try c.encode(openIssuesCount, forKey: JSONCodingKey("open_issues_count"))
+            try c.encode(license, forKey: JSONCodingKey("license"))
+            try c.encode(allowForking, forKey: JSONCodingKey("allow_forking"))
+            try c.encode(isTemplate, forKey: JSONCodingKey("is_template"))
+            try c.encode(webCommitSignoffRequired, forKey: JSONCodingKey("web_commit_signoff_required"))
+            try c.encode(topics, forKey: JSONCodingKey("topics"))
+            try c.encode(visibility, forKey: JSONCodingKey("visibility"))
+            try c.encode(forks, forKey: JSONCodingKey("forks"))
+            try c.encode(openIssues, forKey: JSONCodingKey("open_issues"))
+            try c.encode(watchers, forKey: JSONCodingKey("watchers"))
+            try c.encode(defaultBranch, forKey: JSONCodingKey("default_branch"))
+            try c.encode(permissions, forKey: JSONCodingKey("permissions"))
+            try c.encode(tempCloneToken, forKey: JSONCodingKey("temp_clone_token"))
+            try c.encode(allowSquashMerge, forKey: JSONCodingKey("allow_squash_merge"))
+            try c.encode(allowMergeCommit, forKey: JSONCodingKey("allow_merge_commit"))
+            try c.encode(allowRebaseMerge, forKey: JSONCodingKey("allow_rebase_merge"))
+            try c.encode(allowAutoMerge, forKey: JSONCodingKey("allow_auto_merge"))
+            try c.encode(deleteBranchOnMerge, forKey: JSONCodingKey("delete_branch_on_merge"))
+            try c.encode(allowUpdateBranch, forKey: JSONCodingKey("allow_update_branch"))
+            try c.encode(useSquashPrTitleAsDefault, forKey: JSONCodingKey("use_squash_pr_title_as_default"))
+            try c.encode(organization, forKey: JSONCodingKey("organization"))
+            try c.encode(networkCount, forKey: JSONCodingKey("network_count"))
+            try c.encode(subscribersCount, forKey: JSONCodingKey("subscribers_count"))
+        }
     }
 
-    struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var admin: Bool
         var maintain: Bool
         var push: Bool
         var triage: Bool
         var pull: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(admin: Bool, maintain: Bool, push: Bool, triage: Bool, pull: Bool) {
             self.admin = admin
             self.maintain = maintain
@@ -1608,9 +2302,29 @@ enum APIModels {
             c.set("triage", triage)
             c.set("pull", pull)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            admin = try c.decode(Bool.self, forKey: JSONCodingKey("admin"))
+            maintain = try c.decode(Bool.self, forKey: JSONCodingKey("maintain"))
+            push = try c.decode(Bool.self, forKey: JSONCodingKey("push"))
+            triage = try c.decode(Bool.self, forKey: JSONCodingKey("triage"))
+            pull = try c.decode(Bool.self, forKey: JSONCodingKey("pull"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(admin, forKey: JSONCodingKey("admin"))
+            try c.encode(maintain, forKey: JSONCodingKey("maintain"))
+            try c.encode(push, forKey: JSONCodingKey("push"))
+            try c.encode(triage, forKey: JSONCodingKey("triage"))
+            try c.encode(pull, forKey: JSONCodingKey("pull"))
+        }
     }
 
-    struct Issue: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Issue: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var repositoryURL: URL
         var labelsURL: String
@@ -1649,7 +2363,7 @@ enum APIModels {
         var stateReason: String?
         var score: Int?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             repositoryURL: URL,
@@ -1783,12 +2497,80 @@ enum APIModels {
             if let stateReason { c.set("state_reason", stateReason) } else { c.setNull("state_reason") }
             c.set("score", score)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            repositoryURL = try c.decode(URL.self, forKey: c.key("repository_url", "repositoryUrl"))
+            labelsURL = try c.decode(String.self, forKey: c.key("labels_url", "labelsUrl"))
+            commentsURL = try c.decode(URL.self, forKey: c.key("comments_url", "commentsUrl"))
+            eventsURL = try c.decode(URL.self, forKey: c.key("events_url", "eventsUrl"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            number = try c.decode(Int.self, forKey: JSONCodingKey("number"))
+            title = try c.decode(String.self, forKey: JSONCodingKey("title"))
+            user = try c.decode(User.self, forKey: JSONCodingKey("user"))
+            labels = try c.decode([String].self, forKey: JSONCodingKey("labels"))
+            state = try c.decode(String.self, forKey: JSONCodingKey("state"))
+            locked = try c.decode(Bool.self, forKey: JSONCodingKey("locked"))
+            assignee = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("assignee"))
+            assignees = try c.decode([String].self, forKey: JSONCodingKey("assignees"))
+            milestone = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("milestone"))
+            comments = try c.decode(Int.self, forKey: JSONCodingKey("comments"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            updatedAt = try c.decode(Date.self, forKey: c.key("updated_at", "updatedAt"))
+            closedAt = try c.decodeIfPresent(String.self, forKey: c.key("closed_at", "closedAt"))
+            authorAssociation = try c.decode(String.self, forKey: c.key("author_association", "authorAssociation"))
+            activeLockReason = try c.decodeIfPresent(String.self, forKey: c.key("active_lock_reason", "activeLockReason"))
+            body = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("body"))
+            reactions = try c.decode(Reactions.self, forKey: JSONCodingKey("reactions"))
+            timelineURL = try c.decode(URL.self, forKey: c.key("timeline_url", "timelineUrl"))
+            performedViaGithubApp = try c.decodeIfPresent(String.self, forKey: c.key("performed_via_github_app", "performedViaGithubApp"))
+            stateReason = try c.decodeIfPresent(String.self, forKey: c.key("state_reason", "stateReason"))
+            score = try c.decodeIfPresent(Int.self, forKey: JSONCodingKey("score"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(repositoryURL, forKey: JSONCodingKey("repository_url"))
+            try c.encode(labelsURL, forKey: JSONCodingKey("labels_url"))
+            try c.encode(commentsURL, forKey: JSONCodingKey("comments_url"))
+            try c.encode(eventsURL, forKey: JSONCodingKey("events_url"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(number, forKey: JSONCodingKey("number"))
+            try c.encode(title, forKey: JSONCodingKey("title"))
+            try c.encode(user, forKey: JSONCodingKey("user"))
+            try c.encode(labels, forKey: JSONCodingKey("labels"))
+            try c.encode(state, forKey: JSONCodingKey("state"))
+            try c.encode(locked, forKey: JSONCodingKey("locked"))
+            try c.encode(assignee, forKey: JSONCodingKey("assignee"))
+            try c.encode(assignees, forKey: JSONCodingKey("assignees"))
+            try c.encode(milestone, forKey: JSONCodingKey("milestone"))
+            try c.encode(comments, forKey: JSONCodingKey("comments"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(updatedAt, forKey: JSONCodingKey("updated_at"))
+            try c.encode(closedAt, forKey: JSONCodingKey("closed_at"))
+            try c.encode(authorAssociation, forKey: JSONCodingKey("author_association"))
+            try c.encode(activeLockReason, forKey: JSONCodingKey("active_lock_reason"))
+            try c.encode(body, forKey: JSONCodingKey("body"))
+            try c.encode(reactions, forKey: JSONCodingKey("reactions"))
+            try c.encode(timelineURL, forKey: JSONCodingKey("timeline_url"))
+            try c.encode(performedViaGithubApp, forKey: JSONCodingKey("performed_via_github_app"))
+            try c.encode(stateReason, forKey: JSONCodingKey("state_reason"))
+            try c.encodeIfPresent(score, forKey: JSONCodingKey("score"))
+        }
     }
 
     // The same type as Issue, named after where else it appears.
     typealias Item = Issue
 
-    struct Reactions: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Reactions: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var totalCount: Int
         var plusOne: Int
@@ -1800,7 +2582,7 @@ enum APIModels {
         var rocket: Int
         var eyes: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             totalCount: Int,
@@ -1850,9 +2632,39 @@ enum APIModels {
             c.set("rocket", rocket)
             c.set("eyes", eyes)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            totalCount = try c.decode(Int.self, forKey: c.key("total_count", "totalCount"))
+            plusOne = try c.decode(Int.self, forKey: JSONCodingKey("+1"))
+            minusOne = try c.decode(Int.self, forKey: JSONCodingKey("-1"))
+            laugh = try c.decode(Int.self, forKey: JSONCodingKey("laugh"))
+            hooray = try c.decode(Int.self, forKey: JSONCodingKey("hooray"))
+            confused = try c.decode(Int.self, forKey: JSONCodingKey("confused"))
+            heart = try c.decode(Int.self, forKey: JSONCodingKey("heart"))
+            rocket = try c.decode(Int.self, forKey: JSONCodingKey("rocket"))
+            eyes = try c.decode(Int.self, forKey: JSONCodingKey("eyes"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(totalCount, forKey: JSONCodingKey("total_count"))
+            try c.encode(plusOne, forKey: JSONCodingKey("+1"))
+            try c.encode(minusOne, forKey: JSONCodingKey("-1"))
+            try c.encode(laugh, forKey: JSONCodingKey("laugh"))
+            try c.encode(hooray, forKey: JSONCodingKey("hooray"))
+            try c.encode(confused, forKey: JSONCodingKey("confused"))
+            try c.encode(heart, forKey: JSONCodingKey("heart"))
+            try c.encode(rocket, forKey: JSONCodingKey("rocket"))
+            try c.encode(eyes, forKey: JSONCodingKey("eyes"))
+        }
     }
 
-    struct ProjectCard: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct ProjectCard: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var projectURL: URL
         var id: Int
@@ -1864,7 +2676,7 @@ enum APIModels {
         var updatedAt: Date
         var columnURL: URL
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             projectURL: URL,
@@ -1914,9 +2726,39 @@ enum APIModels {
             c.set("updated_at", updatedAt)
             c.set("column_url", columnURL)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            projectURL = try c.decode(URL.self, forKey: c.key("project_url", "projectUrl"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            note = try c.decode(String.self, forKey: JSONCodingKey("note"))
+            archived = try c.decode(Bool.self, forKey: JSONCodingKey("archived"))
+            creator = try c.decode(Creator.self, forKey: JSONCodingKey("creator"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            updatedAt = try c.decode(Date.self, forKey: c.key("updated_at", "updatedAt"))
+            columnURL = try c.decode(URL.self, forKey: c.key("column_url", "columnUrl"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(projectURL, forKey: JSONCodingKey("project_url"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(note, forKey: JSONCodingKey("note"))
+            try c.encode(archived, forKey: JSONCodingKey("archived"))
+            try c.encode(creator, forKey: JSONCodingKey("creator"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(updatedAt, forKey: JSONCodingKey("updated_at"))
+            try c.encode(columnURL, forKey: JSONCodingKey("column_url"))
+        }
     }
 
-    struct Release: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Release: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var assetsURL: URL
         var uploadURL: String
@@ -1937,7 +2779,7 @@ enum APIModels {
         var zipballURL: URL
         var body: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             url: URL,
             assetsURL: URL,
@@ -2019,14 +2861,60 @@ enum APIModels {
             c.set("zipball_url", zipballURL)
             c.set("body", body)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            assetsURL = try c.decode(URL.self, forKey: c.key("assets_url", "assetsUrl"))
+            uploadURL = try c.decode(String.self, forKey: c.key("upload_url", "uploadUrl"))
+            htmlURL = try c.decode(URL.self, forKey: c.key("html_url", "htmlUrl"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            author = try c.decode(Author.self, forKey: JSONCodingKey("author"))
+            nodeID = try c.decode(String.self, forKey: c.key("node_id", "nodeId"))
+            tagName = try c.decode(String.self, forKey: c.key("tag_name", "tagName"))
+            targetCommitish = try c.decode(String.self, forKey: c.key("target_commitish", "targetCommitish"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            draft = try c.decode(Bool.self, forKey: JSONCodingKey("draft"))
+            prerelease = try c.decode(Bool.self, forKey: JSONCodingKey("prerelease"))
+            createdAt = try c.decode(Date.self, forKey: c.key("created_at", "createdAt"))
+            publishedAt = try c.decode(Date.self, forKey: c.key("published_at", "publishedAt"))
+            assets = try c.decode([String].self, forKey: JSONCodingKey("assets"))
+            tarballURL = try c.decode(URL.self, forKey: c.key("tarball_url", "tarballUrl"))
+            zipballURL = try c.decode(URL.self, forKey: c.key("zipball_url", "zipballUrl"))
+            body = try c.decode(String.self, forKey: JSONCodingKey("body"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(assetsURL, forKey: JSONCodingKey("assets_url"))
+            try c.encode(uploadURL, forKey: JSONCodingKey("upload_url"))
+            try c.encode(htmlURL, forKey: JSONCodingKey("html_url"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(author, forKey: JSONCodingKey("author"))
+            try c.encode(nodeID, forKey: JSONCodingKey("node_id"))
+            try c.encode(tagName, forKey: JSONCodingKey("tag_name"))
+            try c.encode(targetCommitish, forKey: JSONCodingKey("target_commitish"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(draft, forKey: JSONCodingKey("draft"))
+            try c.encode(prerelease, forKey: JSONCodingKey("prerelease"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(publishedAt, forKey: JSONCodingKey("published_at"))
+            try c.encode(assets, forKey: JSONCodingKey("assets"))
+            try c.encode(tarballURL, forKey: JSONCodingKey("tarball_url"))
+            try c.encode(zipballURL, forKey: JSONCodingKey("zipball_url"))
+            try c.encode(body, forKey: JSONCodingKey("body"))
+        }
     }
 
-    struct IssueSearch: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct IssueSearch: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var totalCount: Int
         var incompleteResults: Bool
         var items: [Item]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(totalCount: Int, incompleteResults: Bool, items: [Item]) {
             self.totalCount = totalCount
             self.incompleteResults = incompleteResults
@@ -2044,13 +2932,29 @@ enum APIModels {
             c.set("incomplete_results", incompleteResults)
             c.set("items", items)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            totalCount = try c.decode(Int.self, forKey: c.key("total_count", "totalCount"))
+            incompleteResults = try c.decode(Bool.self, forKey: c.key("incomplete_results", "incompleteResults"))
+            items = try c.decode([Item].self, forKey: JSONCodingKey("items"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(totalCount, forKey: JSONCodingKey("total_count"))
+            try c.encode(incompleteResults, forKey: JSONCodingKey("incomplete_results"))
+            try c.encode(items, forKey: JSONCodingKey("items"))
+        }
     }
 
-    struct Twitter: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Twitter: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var statuses: [TwitterStatus]
         var searchMetadata: SearchMetadata
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(statuses: [TwitterStatus], searchMetadata: SearchMetadata) {
             self.statuses = statuses
             self.searchMetadata = searchMetadata
@@ -2065,10 +2969,24 @@ enum APIModels {
             c.set("statuses", statuses)
             c.set("search_metadata", searchMetadata)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            statuses = try c.decode([TwitterStatus].self, forKey: JSONCodingKey("statuses"))
+            searchMetadata = try c.decode(SearchMetadata.self, forKey: c.key("search_metadata", "searchMetadata"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(statuses, forKey: JSONCodingKey("statuses"))
+            try c.encode(searchMetadata, forKey: JSONCodingKey("search_metadata"))
+        }
     }
 
     /// A final class, not a struct: `retweetedStatus` holds another TwitterStatus, and a struct cannot contain itself.
-    final class TwitterStatus: JSONSerializable, JSONWritable, Equatable, Sendable {
+    final class TwitterStatus: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         let metadata: Metadata
         let createdAt: String
         let id: Int
@@ -2230,6 +3148,66 @@ enum APIModels {
             c.set("possibly_sensitive", possiblySensitive)
         }
 
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            metadata = try c.decode(Metadata.self, forKey: JSONCodingKey("metadata"))
+            createdAt = try c.decode(String.self, forKey: c.key("created_at", "createdAt"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            idStr = try c.decode(String.self, forKey: c.key("id_str", "idStr"))
+            text = try c.decode(String.self, forKey: JSONCodingKey("text"))
+            source = try c.decode(String.self, forKey: JSONCodingKey("source"))
+            truncated = try c.decode(Bool.self, forKey: JSONCodingKey("truncated"))
+            inReplyToStatusID = try c.decodeIfPresent(Int.self, forKey: c.key("in_reply_to_status_id", "inReplyToStatusId"))
+            inReplyToStatusIDStr = try c.decodeIfPresent(String.self, forKey: c.key("in_reply_to_status_id_str", "inReplyToStatusIdStr"))
+            inReplyToUserID = try c.decodeIfPresent(Int.self, forKey: c.key("in_reply_to_user_id", "inReplyToUserId"))
+            inReplyToUserIDStr = try c.decodeIfPresent(String.self, forKey: c.key("in_reply_to_user_id_str", "inReplyToUserIdStr"))
+            inReplyToScreenName = try c.decodeIfPresent(String.self, forKey: c.key("in_reply_to_screen_name", "inReplyToScreenName"))
+            user = try c.decode(StatusUser.self, forKey: JSONCodingKey("user"))
+            geo = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("geo"))
+            coordinates = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("coordinates"))
+            place = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("place"))
+            contributors = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("contributors"))
+            retweetCount = try c.decode(Int.self, forKey: c.key("retweet_count", "retweetCount"))
+            favoriteCount = try c.decode(Int.self, forKey: c.key("favorite_count", "favoriteCount"))
+            entities = try c.decode(StatusEntities.self, forKey: JSONCodingKey("entities"))
+            favorited = try c.decode(Bool.self, forKey: JSONCodingKey("favorited"))
+            retweeted = try c.decode(Bool.self, forKey: JSONCodingKey("retweeted"))
+            lang = try c.decode(String.self, forKey: JSONCodingKey("lang"))
+            retweetedStatus = try c.decodeIfPresent(TwitterStatus.self, forKey: c.key("retweeted_status", "retweetedStatus"))
+            possiblySensitive = try c.decodeIfPresent(Bool.self, forKey: c.key("possibly_sensitive", "possiblySensitive"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(metadata, forKey: JSONCodingKey("metadata"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(idStr, forKey: JSONCodingKey("id_str"))
+            try c.encode(text, forKey: JSONCodingKey("text"))
+            try c.encode(source, forKey: JSONCodingKey("source"))
+            try c.encode(truncated, forKey: JSONCodingKey("truncated"))
+            try c.encode(inReplyToStatusID, forKey: JSONCodingKey("in_reply_to_status_id"))
+            try c.encode(inReplyToStatusIDStr, forKey: JSONCodingKey("in_reply_to_status_id_str"))
+            try c.encode(inReplyToUserID, forKey: JSONCodingKey("in_reply_to_user_id"))
+            try c.encode(inReplyToUserIDStr, forKey: JSONCodingKey("in_reply_to_user_id_str"))
+            try c.encode(inReplyToScreenName, forKey: JSONCodingKey("in_reply_to_screen_name"))
+            try c.encode(user, forKey: JSONCodingKey("user"))
+            try c.encode(geo, forKey: JSONCodingKey("geo"))
+            try c.encode(coordinates, forKey: JSONCodingKey("coordinates"))
+            try c.encode(place, forKey: JSONCodingKey("place"))
+            try c.encode(contributors, forKey: JSONCodingKey("contributors"))
+            try c.encode(retweetCount, forKey: JSONCodingKey("retweet_count"))
+            try c.encode(favoriteCount, forKey: JSONCodingKey("favorite_count"))
+            try c.encode(entities, forKey: JSONCodingKey("entities"))
+            try c.encode(favorited, forKey: JSONCodingKey("favorited"))
+            try c.encode(retweeted, forKey: JSONCodingKey("retweeted"))
+            try c.encode(lang, forKey: JSONCodingKey("lang"))
+            try c.encodeIfPresent(retweetedStatus, forKey: JSONCodingKey("retweeted_status"))
+            try c.encodeIfPresent(possiblySensitive, forKey: JSONCodingKey("possibly_sensitive"))
+        }
+
         static func == (lhs: TwitterStatus, rhs: TwitterStatus) -> Bool {
             guard lhs !== rhs else { return true }
             return lhs.metadata == rhs.metadata
@@ -2260,11 +3238,11 @@ enum APIModels {
         }
     }
 
-    struct Metadata: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Metadata: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var resultType: String
         var isoLanguageCode: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(resultType: String, isoLanguageCode: String) {
             self.resultType = resultType
             self.isoLanguageCode = isoLanguageCode
@@ -2279,9 +3257,23 @@ enum APIModels {
             c.set("result_type", resultType)
             c.set("iso_language_code", isoLanguageCode)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            resultType = try c.decode(String.self, forKey: c.key("result_type", "resultType"))
+            isoLanguageCode = try c.decode(String.self, forKey: c.key("iso_language_code", "isoLanguageCode"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(resultType, forKey: JSONCodingKey("result_type"))
+            try c.encode(isoLanguageCode, forKey: JSONCodingKey("iso_language_code"))
+        }
     }
 
-    struct StatusUser: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct StatusUser: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var id: Int
         var idStr: String
         var name: String
@@ -2323,7 +3315,7 @@ enum APIModels {
         var followRequestSent: Bool
         var notifications: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             idStr: String,
@@ -2493,13 +3485,103 @@ enum APIModels {
             c.set("follow_request_sent", followRequestSent)
             c.set("notifications", notifications)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            idStr = try c.decode(String.self, forKey: c.key("id_str", "idStr"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            screenName = try c.decode(String.self, forKey: c.key("screen_name", "screenName"))
+            location = try c.decode(String.self, forKey: JSONCodingKey("location"))
+            description = try c.decode(String.self, forKey: JSONCodingKey("description"))
+            url = try c.decodeIfPresent(URL.self, forKey: JSONCodingKey("url"))
+            entities = try c.decode(Entities.self, forKey: JSONCodingKey("entities"))
+            protected = try c.decode(Bool.self, forKey: JSONCodingKey("protected"))
+            followersCount = try c.decode(Int.self, forKey: c.key("followers_count", "followersCount"))
+            friendsCount = try c.decode(Int.self, forKey: c.key("friends_count", "friendsCount"))
+            listedCount = try c.decode(Int.self, forKey: c.key("listed_count", "listedCount"))
+            createdAt = try c.decode(String.self, forKey: c.key("created_at", "createdAt"))
+            favouritesCount = try c.decode(Int.self, forKey: c.key("favourites_count", "favouritesCount"))
+            utcOffset = try c.decodeIfPresent(Int.self, forKey: c.key("utc_offset", "utcOffset"))
+            timeZone = try c.decodeIfPresent(String.self, forKey: c.key("time_zone", "timeZone"))
+            geoEnabled = try c.decode(Bool.self, forKey: c.key("geo_enabled", "geoEnabled"))
+            verified = try c.decode(Bool.self, forKey: JSONCodingKey("verified"))
+            statusesCount = try c.decode(Int.self, forKey: c.key("statuses_count", "statusesCount"))
+            lang = try c.decode(String.self, forKey: JSONCodingKey("lang"))
+            contributorsEnabled = try c.decode(Bool.self, forKey: c.key("contributors_enabled", "contributorsEnabled"))
+            isTranslator = try c.decode(Bool.self, forKey: c.key("is_translator", "isTranslator"))
+            isTranslationEnabled = try c.decode(Bool.self, forKey: c.key("is_translation_enabled", "isTranslationEnabled"))
+            profileBackgroundColor = try c.decode(String.self, forKey: c.key("profile_background_color", "profileBackgroundColor"))
+            profileBackgroundImageURL = try c.decode(URL.self, forKey: c.key("profile_background_image_url", "profileBackgroundImageUrl"))
+            profileBackgroundImageURLHTTPS = try c.decode(URL.self, forKey: c.key("profile_background_image_url_https", "profileBackgroundImageUrlHttps"))
+            profileBackgroundTile = try c.decode(Bool.self, forKey: c.key("profile_background_tile", "profileBackgroundTile"))
+            profileImageURL = try c.decode(URL.self, forKey: c.key("profile_image_url", "profileImageUrl"))
+            profileImageURLHTTPS = try c.decode(URL.self, forKey: c.key("profile_image_url_https", "profileImageUrlHttps"))
+            profileBannerURL = try c.decodeIfPresent(URL.self, forKey: c.key("profile_banner_url", "profileBannerUrl"))
+            profileLinkColor = try c.decode(String.self, forKey: c.key("profile_link_color", "profileLinkColor"))
+            profileSidebarBorderColor = try c.decode(String.self, forKey: c.key("profile_sidebar_border_color", "profileSidebarBorderColor"))
+            profileSidebarFillColor = try c.decode(String.self, forKey: c.key("profile_sidebar_fill_color", "profileSidebarFillColor"))
+            profileTextColor = try c.decode(String.self, forKey: c.key("profile_text_color", "profileTextColor"))
+            profileUseBackgroundImage = try c.decode(Bool.self, forKey: c.key("profile_use_background_image", "profileUseBackgroundImage"))
+            defaultProfile = try c.decode(Bool.self, forKey: c.key("default_profile", "defaultProfile"))
+            defaultProfileImage = try c.decode(Bool.self, forKey: c.key("default_profile_image", "defaultProfileImage"))
+            following = try c.decode(Bool.self, forKey: JSONCodingKey("following"))
+            followRequestSent = try c.decode(Bool.self, forKey: c.key("follow_request_sent", "followRequestSent"))
+            notifications = try c.decode(Bool.self, forKey: JSONCodingKey("notifications"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(idStr, forKey: JSONCodingKey("id_str"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(screenName, forKey: JSONCodingKey("screen_name"))
+            try c.encode(location, forKey: JSONCodingKey("location"))
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(entities, forKey: JSONCodingKey("entities"))
+            try c.encode(protected, forKey: JSONCodingKey("protected"))
+            try c.encode(followersCount, forKey: JSONCodingKey("followers_count"))
+            try c.encode(friendsCount, forKey: JSONCodingKey("friends_count"))
+            try c.encode(listedCount, forKey: JSONCodingKey("listed_count"))
+            try c.encode(createdAt, forKey: JSONCodingKey("created_at"))
+            try c.encode(favouritesCount, forKey: JSONCodingKey("favourites_count"))
+            try c.encode(utcOffset, forKey: JSONCodingKey("utc_offset"))
+            try c.encode(timeZone, forKey: JSONCodingKey("time_zone"))
+            try c.encode(geoEnabled, forKey: JSONCodingKey("geo_enabled"))
+            try c.encode(verified, forKey: JSONCodingKey("verified"))
+            try c.encode(statusesCount, forKey: JSONCodingKey("statuses_count"))
+            try c.encode(lang, forKey: JSONCodingKey("lang"))
+            try c.encode(contributorsEnabled, forKey: JSONCodingKey("contributors_enabled"))
+            try c.encode(isTranslator, forKey: JSONCodingKey("is_translator"))
+            try c.encode(isTranslationEnabled, forKey: JSONCodingKey("is_translation_enabled"))
+            try c.encode(profileBackgroundColor, forKey: JSONCodingKey("profile_background_color"))
+            try c.encode(profileBackgroundImageURL, forKey: JSONCodingKey("profile_background_image_url"))
+            try c.encode(profileBackgroundImageURLHTTPS, forKey: JSONCodingKey("profile_background_image_url_https"))
+            try c.encode(profileBackgroundTile, forKey: JSONCodingKey("profile_background_tile"))
+            try c.encode(profileImageURL, forKey: JSONCodingKey("profile_image_url"))
+            try c.encode(profileImageURLHTTPS, forKey: JSONCodingKey("profile_image_url_https"))
+            try c.encodeIfPresent(profileBannerURL, forKey: JSONCodingKey("profile_banner_url"))
+            try c.encode(profileLinkColor, forKey: JSONCodingKey("profile_link_color"))
+            try c.encode(profileSidebarBorderColor, forKey: JSONCodingKey("profile_sidebar_border_color"))
+            try c.encode(profileSidebarFillColor, forKey: JSONCodingKey("profile_sidebar_fill_color"))
+            try c.encode(profileTextColor, forKey: JSONCodingKey("profile_text_color"))
+            try c.encode(profileUseBackgroundImage, forKey: JSONCodingKey("profile_use_background_image"))
+            try c.encode(defaultProfile, forKey: JSONCodingKey("default_profile"))
+            try c.encode(defaultProfileImage, forKey: JSONCodingKey("default_profile_image"))
+            try c.encode(following, forKey: JSONCodingKey("following"))
+            try c.encode(followRequestSent, forKey: JSONCodingKey("follow_request_sent"))
+            try c.encode(notifications, forKey: JSONCodingKey("notifications"))
+        }
     }
 
-    struct Entities: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Entities: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var description: Entity
         var url: Entity?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(description: Entity, url: Entity? = nil) {
             self.description = description
             self.url = url
@@ -2514,12 +3596,26 @@ enum APIModels {
             c.set("description", description)
             c.set("url", url)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            description = try c.decode(Entity.self, forKey: JSONCodingKey("description"))
+            url = try c.decodeIfPresent(Entity.self, forKey: JSONCodingKey("url"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encodeIfPresent(url, forKey: JSONCodingKey("url"))
+        }
     }
 
-    struct Entity: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Entity: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var urls: [URLModel]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(urls: [URLModel]) {
             self.urls = urls
         }
@@ -2531,15 +3627,27 @@ enum APIModels {
         func write(to c: JSONSerializationContext) {
             c.set("urls", urls)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            urls = try c.decode([URLModel].self, forKey: JSONCodingKey("urls"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(urls, forKey: JSONCodingKey("urls"))
+        }
     }
 
-    struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var url: URL
         var expandedURL: URL
         var displayURL: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(url: URL, expandedURL: URL, displayURL: String, indices: [Int]) {
             self.url = url
             self.expandedURL = expandedURL
@@ -2560,9 +3668,27 @@ enum APIModels {
             c.set("display_url", displayURL)
             c.set("indices", indices)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            expandedURL = try c.decode(URL.self, forKey: c.key("expanded_url", "expandedUrl"))
+            displayURL = try c.decode(String.self, forKey: c.key("display_url", "displayUrl"))
+            indices = try c.decode([Int].self, forKey: JSONCodingKey("indices"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(expandedURL, forKey: JSONCodingKey("expanded_url"))
+            try c.encode(displayURL, forKey: JSONCodingKey("display_url"))
+            try c.encode(indices, forKey: JSONCodingKey("indices"))
+        }
     }
 
-    struct StatusEntities: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct StatusEntities: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var hashtags: [Hashtag]
         /// Always empty in the samples: String elements are a guess.
         var symbols: [String]
@@ -2570,7 +3696,7 @@ enum APIModels {
         var userMentions: [UserMention]
         var media: [Media]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(hashtags: [Hashtag], symbols: [String], urls: [URLModel], userMentions: [UserMention], media: [Media]) {
             self.hashtags = hashtags
             self.symbols = symbols
@@ -2594,13 +3720,33 @@ enum APIModels {
             c.set("user_mentions", userMentions)
             c.set("media", media.isEmpty ? nil : media)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            hashtags = try c.decode([Hashtag].self, forKey: JSONCodingKey("hashtags"))
+            symbols = try c.decode([String].self, forKey: JSONCodingKey("symbols"))
+            urls = try c.decode([URLModel].self, forKey: JSONCodingKey("urls"))
+            userMentions = try c.decode([UserMention].self, forKey: c.key("user_mentions", "userMentions"))
+            media = try c.decodeIfPresent([Media].self, forKey: JSONCodingKey("media")) ?? []
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(hashtags, forKey: JSONCodingKey("hashtags"))
+            try c.encode(symbols, forKey: JSONCodingKey("symbols"))
+            try c.encode(urls, forKey: JSONCodingKey("urls"))
+            try c.encode(userMentions, forKey: JSONCodingKey("user_mentions"))
+            if !media.isEmpty { try c.encode(media, forKey: JSONCodingKey("media")) }
+        }
     }
 
-    struct Hashtag: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Hashtag: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var text: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(text: String, indices: [Int]) {
             self.text = text
             self.indices = indices
@@ -2615,16 +3761,30 @@ enum APIModels {
             c.set("text", text)
             c.set("indices", indices)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            text = try c.decode(String.self, forKey: JSONCodingKey("text"))
+            indices = try c.decode([Int].self, forKey: JSONCodingKey("indices"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(text, forKey: JSONCodingKey("text"))
+            try c.encode(indices, forKey: JSONCodingKey("indices"))
+        }
     }
 
-    struct UserMention: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct UserMention: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var screenName: String
         var name: String
         var id: Int
         var idStr: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(screenName: String, name: String, id: Int, idStr: String, indices: [Int]) {
             self.screenName = screenName
             self.name = name
@@ -2648,9 +3808,29 @@ enum APIModels {
             c.set("id_str", idStr)
             c.set("indices", indices)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            screenName = try c.decode(String.self, forKey: c.key("screen_name", "screenName"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            idStr = try c.decode(String.self, forKey: c.key("id_str", "idStr"))
+            indices = try c.decode([Int].self, forKey: JSONCodingKey("indices"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(screenName, forKey: JSONCodingKey("screen_name"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(idStr, forKey: JSONCodingKey("id_str"))
+            try c.encode(indices, forKey: JSONCodingKey("indices"))
+        }
     }
 
-    struct Media: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Media: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var id: Int
         var idStr: String
         var indices: [Int]
@@ -2664,7 +3844,7 @@ enum APIModels {
         var sourceStatusID: Int?
         var sourceStatusIDStr: String?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             idStr: String,
@@ -2722,15 +3902,49 @@ enum APIModels {
             c.set("source_status_id", sourceStatusID)
             c.set("source_status_id_str", sourceStatusIDStr)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            idStr = try c.decode(String.self, forKey: c.key("id_str", "idStr"))
+            indices = try c.decode([Int].self, forKey: JSONCodingKey("indices"))
+            mediaURL = try c.decode(URL.self, forKey: c.key("media_url", "mediaUrl"))
+            mediaURLHTTPS = try c.decode(URL.self, forKey: c.key("media_url_https", "mediaUrlHttps"))
+            url = try c.decode(URL.self, forKey: JSONCodingKey("url"))
+            displayURL = try c.decode(String.self, forKey: c.key("display_url", "displayUrl"))
+            expandedURL = try c.decode(URL.self, forKey: c.key("expanded_url", "expandedUrl"))
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            sizes = try c.decode(Sizes.self, forKey: JSONCodingKey("sizes"))
+            sourceStatusID = try c.decodeIfPresent(Int.self, forKey: c.key("source_status_id", "sourceStatusId"))
+            sourceStatusIDStr = try c.decodeIfPresent(String.self, forKey: c.key("source_status_id_str", "sourceStatusIdStr"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(idStr, forKey: JSONCodingKey("id_str"))
+            try c.encode(indices, forKey: JSONCodingKey("indices"))
+            try c.encode(mediaURL, forKey: JSONCodingKey("media_url"))
+            try c.encode(mediaURLHTTPS, forKey: JSONCodingKey("media_url_https"))
+            try c.encode(url, forKey: JSONCodingKey("url"))
+            try c.encode(displayURL, forKey: JSONCodingKey("display_url"))
+            try c.encode(expandedURL, forKey: JSONCodingKey("expanded_url"))
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(sizes, forKey: JSONCodingKey("sizes"))
+            try c.encodeIfPresent(sourceStatusID, forKey: JSONCodingKey("source_status_id"))
+            try c.encodeIfPresent(sourceStatusIDStr, forKey: JSONCodingKey("source_status_id_str"))
+        }
     }
 
-    struct Sizes: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Sizes: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var medium: Size
         var small: Size
         var thumb: Size
         var large: Size
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(medium: Size, small: Size, thumb: Size, large: Size) {
             self.medium = medium
             self.small = small
@@ -2751,14 +3965,32 @@ enum APIModels {
             c.set("thumb", thumb)
             c.set("large", large)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            medium = try c.decode(Size.self, forKey: JSONCodingKey("medium"))
+            small = try c.decode(Size.self, forKey: JSONCodingKey("small"))
+            thumb = try c.decode(Size.self, forKey: JSONCodingKey("thumb"))
+            large = try c.decode(Size.self, forKey: JSONCodingKey("large"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(medium, forKey: JSONCodingKey("medium"))
+            try c.encode(small, forKey: JSONCodingKey("small"))
+            try c.encode(thumb, forKey: JSONCodingKey("thumb"))
+            try c.encode(large, forKey: JSONCodingKey("large"))
+        }
     }
 
-    struct Size: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Size: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var w: Int
         var h: Int
         var resize: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(w: Int, h: Int, resize: String) {
             self.w = w
             self.h = h
@@ -2776,9 +4008,25 @@ enum APIModels {
             c.set("h", h)
             c.set("resize", resize)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            w = try c.decode(Int.self, forKey: JSONCodingKey("w"))
+            h = try c.decode(Int.self, forKey: JSONCodingKey("h"))
+            resize = try c.decode(String.self, forKey: JSONCodingKey("resize"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(w, forKey: JSONCodingKey("w"))
+            try c.encode(h, forKey: JSONCodingKey("h"))
+            try c.encode(resize, forKey: JSONCodingKey("resize"))
+        }
     }
 
-    struct SearchMetadata: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct SearchMetadata: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var completedIn: Double
         var maxID: Int
         var maxIDStr: String
@@ -2789,7 +4037,7 @@ enum APIModels {
         var sinceID: Int
         var sinceIDStr: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             completedIn: Double,
             maxID: Int,
@@ -2835,9 +4083,37 @@ enum APIModels {
             c.set("since_id", sinceID)
             c.set("since_id_str", sinceIDStr)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            completedIn = try c.decode(Double.self, forKey: c.key("completed_in", "completedIn"))
+            maxID = try c.decode(Int.self, forKey: c.key("max_id", "maxId"))
+            maxIDStr = try c.decode(String.self, forKey: c.key("max_id_str", "maxIdStr"))
+            nextResults = try c.decode(String.self, forKey: c.key("next_results", "nextResults"))
+            query = try c.decode(String.self, forKey: JSONCodingKey("query"))
+            refreshURL = try c.decode(String.self, forKey: c.key("refresh_url", "refreshUrl"))
+            count = try c.decode(Int.self, forKey: JSONCodingKey("count"))
+            sinceID = try c.decode(Int.self, forKey: c.key("since_id", "sinceId"))
+            sinceIDStr = try c.decode(String.self, forKey: c.key("since_id_str", "sinceIdStr"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(completedIn, forKey: JSONCodingKey("completed_in"))
+            try c.encode(maxID, forKey: JSONCodingKey("max_id"))
+            try c.encode(maxIDStr, forKey: JSONCodingKey("max_id_str"))
+            try c.encode(nextResults, forKey: JSONCodingKey("next_results"))
+            try c.encode(query, forKey: JSONCodingKey("query"))
+            try c.encode(refreshURL, forKey: JSONCodingKey("refresh_url"))
+            try c.encode(count, forKey: JSONCodingKey("count"))
+            try c.encode(sinceID, forKey: JSONCodingKey("since_id"))
+            try c.encode(sinceIDStr, forKey: JSONCodingKey("since_id_str"))
+        }
     }
 
-    struct CitmCatalog: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct CitmCatalog: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var areaNames: [String: String]
         var audienceSubCategoryNames: [String: String]
         /// Always an empty object in the samples: [String: String] is a guess.
@@ -2852,7 +4128,7 @@ enum APIModels {
         var topicSubTopics: [String: [Int]]
         var venueNames: [String: String]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             areaNames: [String: String],
             audienceSubCategoryNames: [String: String],
@@ -2906,9 +4182,41 @@ enum APIModels {
             c.set("topicSubTopics", topicSubTopics)
             c.set("venueNames", venueNames)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            areaNames = try c.decode([String: String].self, forKey: JSONCodingKey("areaNames"))
+            audienceSubCategoryNames = try c.decode([String: String].self, forKey: JSONCodingKey("audienceSubCategoryNames"))
+            blockNames = try c.decode([String: String].self, forKey: JSONCodingKey("blockNames"))
+            events = try c.decode([String: Event].self, forKey: JSONCodingKey("events"))
+            performances = try c.decode([Performance].self, forKey: JSONCodingKey("performances"))
+            seatCategoryNames = try c.decode([String: String].self, forKey: JSONCodingKey("seatCategoryNames"))
+            subTopicNames = try c.decode([String: String].self, forKey: JSONCodingKey("subTopicNames"))
+            subjectNames = try c.decode([String: String].self, forKey: JSONCodingKey("subjectNames"))
+            topicNames = try c.decode([String: String].self, forKey: JSONCodingKey("topicNames"))
+            topicSubTopics = try c.decode([String: [Int]].self, forKey: JSONCodingKey("topicSubTopics"))
+            venueNames = try c.decode([String: String].self, forKey: JSONCodingKey("venueNames"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(areaNames, forKey: JSONCodingKey("areaNames"))
+            try c.encode(audienceSubCategoryNames, forKey: JSONCodingKey("audienceSubCategoryNames"))
+            try c.encode(blockNames, forKey: JSONCodingKey("blockNames"))
+            try c.encode(events, forKey: JSONCodingKey("events"))
+            try c.encode(performances, forKey: JSONCodingKey("performances"))
+            try c.encode(seatCategoryNames, forKey: JSONCodingKey("seatCategoryNames"))
+            try c.encode(subTopicNames, forKey: JSONCodingKey("subTopicNames"))
+            try c.encode(subjectNames, forKey: JSONCodingKey("subjectNames"))
+            try c.encode(topicNames, forKey: JSONCodingKey("topicNames"))
+            try c.encode(topicSubTopics, forKey: JSONCodingKey("topicSubTopics"))
+            try c.encode(venueNames, forKey: JSONCodingKey("venueNames"))
+        }
     }
 
-    struct Event: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Event: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         /// Always null in the samples: String is a guess.
         var description: String?
         var id: Int
@@ -2921,7 +4229,7 @@ enum APIModels {
         var subtitle: String?
         var topicIDs: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             description: String? = nil,
             id: Int,
@@ -2963,9 +4271,35 @@ enum APIModels {
             if let subtitle { c.set("subtitle", subtitle) } else { c.setNull("subtitle") }
             c.set("topicIds", topicIDs)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            description = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("description"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            logo = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("logo"))
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+            subTopicIDs = try c.decode([Int].self, forKey: JSONCodingKey("subTopicIds"))
+            subjectCode = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("subjectCode"))
+            subtitle = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("subtitle"))
+            topicIDs = try c.decode([Int].self, forKey: JSONCodingKey("topicIds"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(description, forKey: JSONCodingKey("description"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(logo, forKey: JSONCodingKey("logo"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(subTopicIDs, forKey: JSONCodingKey("subTopicIds"))
+            try c.encode(subjectCode, forKey: JSONCodingKey("subjectCode"))
+            try c.encode(subtitle, forKey: JSONCodingKey("subtitle"))
+            try c.encode(topicIDs, forKey: JSONCodingKey("topicIds"))
+        }
     }
 
-    struct Performance: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Performance: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var eventID: Int
         var id: Int
         var logo: String?
@@ -2978,7 +4312,7 @@ enum APIModels {
         var start: Int
         var venueCode: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             eventID: Int,
             id: Int,
@@ -3024,14 +4358,42 @@ enum APIModels {
             c.set("start", start)
             c.set("venueCode", venueCode)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            eventID = try c.decode(Int.self, forKey: JSONCodingKey("eventId"))
+            id = try c.decode(Int.self, forKey: JSONCodingKey("id"))
+            logo = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("logo"))
+            name = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("name"))
+            prices = try c.decode([Price].self, forKey: JSONCodingKey("prices"))
+            seatCategories = try c.decode([SeatCategory].self, forKey: JSONCodingKey("seatCategories"))
+            seatMapImage = try c.decodeIfPresent(String.self, forKey: JSONCodingKey("seatMapImage"))
+            start = try c.decode(Int.self, forKey: JSONCodingKey("start"))
+            venueCode = try c.decode(String.self, forKey: JSONCodingKey("venueCode"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(eventID, forKey: JSONCodingKey("eventId"))
+            try c.encode(id, forKey: JSONCodingKey("id"))
+            try c.encode(logo, forKey: JSONCodingKey("logo"))
+            try c.encode(name, forKey: JSONCodingKey("name"))
+            try c.encode(prices, forKey: JSONCodingKey("prices"))
+            try c.encode(seatCategories, forKey: JSONCodingKey("seatCategories"))
+            try c.encode(seatMapImage, forKey: JSONCodingKey("seatMapImage"))
+            try c.encode(start, forKey: JSONCodingKey("start"))
+            try c.encode(venueCode, forKey: JSONCodingKey("venueCode"))
+        }
     }
 
-    struct Price: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Price: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var amount: Int
         var audienceSubCategoryID: Int
         var seatCategoryID: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(amount: Int, audienceSubCategoryID: Int, seatCategoryID: Int) {
             self.amount = amount
             self.audienceSubCategoryID = audienceSubCategoryID
@@ -3049,13 +4411,29 @@ enum APIModels {
             c.set("audienceSubCategoryId", audienceSubCategoryID)
             c.set("seatCategoryId", seatCategoryID)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            amount = try c.decode(Int.self, forKey: JSONCodingKey("amount"))
+            audienceSubCategoryID = try c.decode(Int.self, forKey: JSONCodingKey("audienceSubCategoryId"))
+            seatCategoryID = try c.decode(Int.self, forKey: JSONCodingKey("seatCategoryId"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(amount, forKey: JSONCodingKey("amount"))
+            try c.encode(audienceSubCategoryID, forKey: JSONCodingKey("audienceSubCategoryId"))
+            try c.encode(seatCategoryID, forKey: JSONCodingKey("seatCategoryId"))
+        }
     }
 
-    struct SeatCategory: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct SeatCategory: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var areas: [Area]
         var seatCategoryID: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(areas: [Area], seatCategoryID: Int) {
             self.areas = areas
             self.seatCategoryID = seatCategoryID
@@ -3070,14 +4448,28 @@ enum APIModels {
             c.set("areas", areas)
             c.set("seatCategoryId", seatCategoryID)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            areas = try c.decode([Area].self, forKey: JSONCodingKey("areas"))
+            seatCategoryID = try c.decode(Int.self, forKey: JSONCodingKey("seatCategoryId"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(areas, forKey: JSONCodingKey("areas"))
+            try c.encode(seatCategoryID, forKey: JSONCodingKey("seatCategoryId"))
+        }
     }
 
-    struct Area: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Area: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var areaID: Int
         /// Always empty in the samples: String elements are a guess.
         var blockIDs: [String]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(areaID: Int, blockIDs: [String]) {
             self.areaID = areaID
             self.blockIDs = blockIDs
@@ -3092,13 +4484,27 @@ enum APIModels {
             c.set("areaId", areaID)
             c.set("blockIds", blockIDs)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            areaID = try c.decode(Int.self, forKey: JSONCodingKey("areaId"))
+            blockIDs = try c.decode([String].self, forKey: JSONCodingKey("blockIds"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(areaID, forKey: JSONCodingKey("areaId"))
+            try c.encode(blockIDs, forKey: JSONCodingKey("blockIds"))
+        }
     }
 
-    struct Canada: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Canada: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var type: String
         var features: [Feature]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, features: [Feature]) {
             self.type = type
             self.features = features
@@ -3113,14 +4519,28 @@ enum APIModels {
             c.set("type", type)
             c.set("features", features)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            features = try c.decode([Feature].self, forKey: JSONCodingKey("features"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(features, forKey: JSONCodingKey("features"))
+        }
     }
 
-    struct Feature: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Feature: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var type: String
         var properties: Properties
         var geometry: Geometry
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, properties: Properties, geometry: Geometry) {
             self.type = type
             self.properties = properties
@@ -3138,12 +4558,28 @@ enum APIModels {
             c.set("properties", properties)
             c.set("geometry", geometry)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            properties = try c.decode(Properties.self, forKey: JSONCodingKey("properties"))
+            geometry = try c.decode(Geometry.self, forKey: JSONCodingKey("geometry"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(properties, forKey: JSONCodingKey("properties"))
+            try c.encode(geometry, forKey: JSONCodingKey("geometry"))
+        }
     }
 
-    struct Properties: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Properties: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var name: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(name: String) {
             self.name = name
         }
@@ -3155,13 +4591,25 @@ enum APIModels {
         func write(to c: JSONSerializationContext) {
             c.set("name", name)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            name = try c.decode(String.self, forKey: JSONCodingKey("name"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(name, forKey: JSONCodingKey("name"))
+        }
     }
 
-    struct Geometry: JSONSerializable, JSONWritable, Equatable, Sendable {
+    struct Geometry: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {
         var type: String
         var coordinates: [[[Double]]]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, coordinates: [[[Double]]]) {
             self.type = type
             self.coordinates = coordinates
@@ -3176,5 +4624,45 @@ enum APIModels {
             c.set("type", type)
             c.set("coordinates", coordinates)
         }
+
+        /// Reads the members under their JSON keys, or as `.convertFromSnakeCase` presents them.
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: JSONCodingKey.self)
+            type = try c.decode(String.self, forKey: JSONCodingKey("type"))
+            coordinates = try c.decode([[[Double]]].self, forKey: JSONCodingKey("coordinates"))
+        }
+
+        /// Writes the members under their JSON keys.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: JSONCodingKey.self)
+            try c.encode(type, forKey: JSONCodingKey("type"))
+            try c.encode(coordinates, forKey: JSONCodingKey("coordinates"))
+        }
+    }
+}
+
+/// A key of the JSON text, for the `Codable` conformances above.
+private struct JSONCodingKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        return nil
+    }
+}
+
+private extension KeyedDecodingContainer where Key == JSONCodingKey {
+    /// The member's key as this container has it: `key` itself under the default key strategy, else
+    /// `converted`, as `.convertFromSnakeCase` presents it.
+    func key(_ key: String, _ converted: String) -> JSONCodingKey {
+        contains(JSONCodingKey(key)) ? JSONCodingKey(key) : JSONCodingKey(converted)
     }
 }

@@ -8,7 +8,7 @@ enum CanadaModels {
         var type: String
         var features: [Feature]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, features: [Feature]) {
             self.type = type
             self.features = features
@@ -30,7 +30,7 @@ enum CanadaModels {
         var properties: Properties
         var geometry: Geometry
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, properties: Properties, geometry: Geometry) {
             self.type = type
             self.properties = properties
@@ -53,7 +53,7 @@ enum CanadaModels {
     struct Properties: JSONSerializable, JSONWritable, Equatable, Sendable {
         var name: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(name: String) {
             self.name = name
         }
@@ -71,7 +71,7 @@ enum CanadaModels {
         var type: String
         var coordinates: [[[Double]]]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(type: String, coordinates: [[[Double]]]) {
             self.type = type
             self.coordinates = coordinates

@@ -19,7 +19,7 @@ enum CitmModels {
         var topicSubTopics: [String: [Int]]
         var venueNames: [String: String]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             areaNames: [String: String],
             audienceSubCategoryNames: [String: String],
@@ -88,7 +88,7 @@ enum CitmModels {
         var subtitle: String?
         var topicIDs: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             description: String? = nil,
             id: Int,
@@ -145,7 +145,7 @@ enum CitmModels {
         var start: Int
         var venueCode: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             eventID: Int,
             id: Int,
@@ -198,7 +198,7 @@ enum CitmModels {
         var audienceSubCategoryID: Int
         var seatCategoryID: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(amount: Int, audienceSubCategoryID: Int, seatCategoryID: Int) {
             self.amount = amount
             self.audienceSubCategoryID = audienceSubCategoryID
@@ -222,7 +222,7 @@ enum CitmModels {
         var areas: [Area]
         var seatCategoryID: Int
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(areas: [Area], seatCategoryID: Int) {
             self.areas = areas
             self.seatCategoryID = seatCategoryID
@@ -244,7 +244,7 @@ enum CitmModels {
         /// Always empty in the samples: String elements are a guess.
         var blockIDs: [String]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(areaID: Int, blockIDs: [String]) {
             self.areaID = areaID
             self.blockIDs = blockIDs

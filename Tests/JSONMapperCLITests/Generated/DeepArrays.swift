@@ -8,7 +8,7 @@ struct DeepArrays: JSONSerializable, JSONWritable, Equatable, Sendable {
     /// No getter reads [[[Object]]]: kept whole as a JSONValue.
     var deepObjects: Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<JSONValue>>>>>>>>>>>>>>>>>>>>>
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         deep: Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Array<Int>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>,
         shallow: [[Int]],

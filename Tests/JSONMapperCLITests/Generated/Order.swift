@@ -19,7 +19,7 @@ struct Order: JSONSerializable, JSONWritable, Equatable, Sendable {
     /// Always an empty object in the samples: [String: String] is a guess.
     var metadata: [String: String]
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         orderID: UInt64,
         status: String,
@@ -86,7 +86,7 @@ struct Customer: JSONSerializable, JSONWritable, Equatable, Sendable {
     /// Always null in the samples: String is a guess.
     var nickname: String?
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         id: Int,
         firstName: String,
@@ -138,7 +138,7 @@ struct LineItem: JSONSerializable, JSONWritable, Equatable, Sendable {
     var dimensions: [[Int]]
     var giftNote: String?
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(sku: String, quantity: Int, unitPrice: Double, tags: [String], dimensions: [[Int]], giftNote: String? = nil) {
         self.sku = sku
         self.quantity = quantity
@@ -173,7 +173,7 @@ struct ShippingAddress: JSONSerializable, JSONWritable, Equatable, Sendable {
     var postalCode: String
     var floor: Int?
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(street: String, city: String, postalCode: String, floor: Int? = nil) {
         self.street = street
         self.city = city
@@ -200,7 +200,7 @@ struct WarehouseStock: JSONSerializable, JSONWritable, Equatable, Sendable {
     var onHand: Int
     var reserved: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(onHand: Int, reserved: Int) {
         self.onHand = onHand
         self.reserved = reserved
@@ -223,7 +223,7 @@ struct Totals: JSONSerializable, JSONWritable, Equatable, Sendable {
     var currency: String
     var discount: Double?
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(subtotal: Double, tax: Double, currency: String, discount: Double? = nil) {
         self.subtotal = subtotal
         self.tax = tax

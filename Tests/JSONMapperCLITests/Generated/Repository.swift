@@ -22,7 +22,7 @@ struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
     var securityAndAnalysis: SecurityAndAnalysis
     var createdAt: Date
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         id: Int,
         name: String,
@@ -104,7 +104,7 @@ struct Owner: JSONSerializable, JSONWritable, Equatable, Sendable {
     var htmlURL: URL
     var siteAdmin: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(login: String, id: Int, htmlURL: URL, siteAdmin: Bool) {
         self.login = login
         self.id = id
@@ -132,7 +132,7 @@ struct License: JSONSerializable, JSONWritable, Equatable, Sendable {
     var name: String
     var spdxID: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(key: String, name: String, spdxID: String) {
         self.key = key
         self.name = name
@@ -157,7 +157,7 @@ struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable {
     var push: Bool
     var pull: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(admin: Bool, push: Bool, pull: Bool) {
         self.admin = admin
         self.push = push
@@ -182,7 +182,7 @@ struct SecurityAndAnalysis: JSONSerializable, JSONWritable, Equatable, Sendable 
     var secretScanning: SecretScanning
     var secretScanningPushProtection: SecretScanningPushProtection
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         advancedSecurity: AdvancedSecurity,
         secretScanning: SecretScanning,
@@ -209,7 +209,7 @@ struct SecurityAndAnalysis: JSONSerializable, JSONWritable, Equatable, Sendable 
 struct AdvancedSecurity: JSONSerializable, JSONWritable, Equatable, Sendable {
     var status: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(status: String) {
         self.status = status
     }

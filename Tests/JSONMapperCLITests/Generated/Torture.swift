@@ -89,7 +89,7 @@ struct Torture: JSONSerializable, JSONWritable, Equatable, Sendable {
     var emptyObject: [String: String]
     var events: [Event]
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         selfValue: String,
         selfValue2: String,
@@ -526,7 +526,7 @@ struct Keywords: JSONSerializable, JSONWritable, Equatable, Sendable {
     var `unsafe`: Int
     var `yield`: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(
         `associatedtype`: Int,
         `borrowing`: Int,
@@ -953,7 +953,7 @@ struct Keywords: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct StringModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var text: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(text: String) {
         self.text = text
     }
@@ -970,7 +970,7 @@ struct StringModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct IntModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var digits: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(digits: Int) {
         self.digits = digits
     }
@@ -987,7 +987,7 @@ struct IntModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DoubleModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var mantissa: Double
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(mantissa: Double) {
         self.mantissa = mantissa
     }
@@ -1004,7 +1004,7 @@ struct DoubleModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct BoolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var truth: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(truth: Bool) {
         self.truth = truth
     }
@@ -1021,7 +1021,7 @@ struct BoolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var location: URL
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(location: URL) {
         self.location = location
     }
@@ -1038,7 +1038,7 @@ struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DateModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var at: Date
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(at: Date) {
         self.at = at
     }
@@ -1055,7 +1055,7 @@ struct DateModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DataModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var bytes: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(bytes: String) {
         self.bytes = bytes
     }
@@ -1072,7 +1072,7 @@ struct DataModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DecimalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var exact: Double
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(exact: Double) {
         self.exact = exact
     }
@@ -1089,7 +1089,7 @@ struct DecimalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct ArrayModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var first: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(first: Int) {
         self.first = first
     }
@@ -1106,7 +1106,7 @@ struct ArrayModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DictionaryModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var entries: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(entries: Int) {
         self.entries = entries
     }
@@ -1123,7 +1123,7 @@ struct DictionaryModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct OptionalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var wrapped: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(wrapped: String) {
         self.wrapped = wrapped
     }
@@ -1140,7 +1140,7 @@ struct OptionalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct ResultModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var success: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(success: Bool) {
         self.success = success
     }
@@ -1157,7 +1157,7 @@ struct ResultModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct ErrorModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var message: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(message: String) {
         self.message = message
     }
@@ -1174,7 +1174,7 @@ struct ErrorModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct SetModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var members: [Int]
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(members: [Int]) {
         self.members = members
     }
@@ -1191,7 +1191,7 @@ struct SetModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct JSONValueModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var raw: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(raw: String) {
         self.raw = raw
     }
@@ -1208,7 +1208,7 @@ struct JSONValueModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct JSONMapperModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var version: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(version: Int) {
         self.version = version
     }
@@ -1225,7 +1225,7 @@ struct JSONMapperModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct JSONSerializableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var reads: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(reads: Bool) {
         self.reads = reads
     }
@@ -1242,7 +1242,7 @@ struct JSONSerializableModel: JSONSerializable, JSONWritable, Equatable, Sendabl
 struct JSONWritableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var writes: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(writes: Bool) {
         self.writes = writes
     }
@@ -1259,7 +1259,7 @@ struct JSONWritableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct SendableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var across: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(across: String) {
         self.across = across
     }
@@ -1276,7 +1276,7 @@ struct SendableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct EquatableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var equal: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(equal: Bool) {
         self.equal = equal
     }
@@ -1293,7 +1293,7 @@ struct EquatableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct AnyModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var thing: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(thing: Int) {
         self.thing = thing
     }
@@ -1310,7 +1310,7 @@ struct AnyModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct ProtocolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var requirements: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(requirements: Int) {
         self.requirements = requirements
     }
@@ -1327,7 +1327,7 @@ struct ProtocolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct SwiftModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var language: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(language: String) {
         self.language = language
     }
@@ -1344,7 +1344,7 @@ struct SwiftModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct FoundationModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var module: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(module: String) {
         self.module = module
     }
@@ -1361,7 +1361,7 @@ struct FoundationModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct CharacterModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var glyph: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(glyph: String) {
         self.glyph = glyph
     }
@@ -1378,7 +1378,7 @@ struct CharacterModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct TypeModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var kind: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(kind: String) {
         self.kind = kind
     }
@@ -1395,7 +1395,7 @@ struct TypeModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct DispatchModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var queue: String
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(queue: String) {
         self.queue = queue
     }
@@ -1412,7 +1412,7 @@ struct DispatchModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct TaskModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var priority: Int
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(priority: Int) {
         self.priority = priority
     }
@@ -1429,7 +1429,7 @@ struct TaskModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 struct SelfLink: JSONSerializable, JSONWritable, Equatable, Sendable {
     var selfValue: SelfModel
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(selfValue: SelfModel) {
         self.selfValue = selfValue
     }
@@ -1447,7 +1447,7 @@ struct SelfModel: JSONSerializable, JSONWritable, Equatable, Sendable {
     var href: URL
     var templated: Bool
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(href: URL, templated: Bool) {
         self.href = href
         self.templated = templated
@@ -1468,7 +1468,7 @@ struct Row: JSONSerializable, JSONWritable, Equatable, Sendable {
     var cell: String
     var note: String?
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(cell: String, note: String? = nil) {
         self.cell = cell
         self.note = note
@@ -1525,7 +1525,7 @@ struct Event: JSONSerializable, JSONWritable, Equatable, Sendable {
     var at: Date
     var tags: [String]
 
-    /// The memberwise initializer, to build or copy a value in tests and app code.
+    /// The memberwise initializer, to build a value in tests and app code.
     init(kind: String, state: String, level: String, at: Date, tags: [String]) {
         self.kind = kind
         self.state = state

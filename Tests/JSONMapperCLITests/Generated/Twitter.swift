@@ -9,7 +9,7 @@ enum TwitterModels {
         var statuses: [Status]
         var searchMetadata: SearchMetadata
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(statuses: [Status], searchMetadata: SearchMetadata) {
             self.statuses = statuses
             self.searchMetadata = searchMetadata
@@ -223,7 +223,7 @@ enum TwitterModels {
         var resultType: String
         var isoLanguageCode: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(resultType: String, isoLanguageCode: String) {
             self.resultType = resultType
             self.isoLanguageCode = isoLanguageCode
@@ -282,7 +282,7 @@ enum TwitterModels {
         var followRequestSent: Bool
         var notifications: Bool
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             idStr: String,
@@ -458,7 +458,7 @@ enum TwitterModels {
         var description: Entity
         var url: Entity?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(description: Entity, url: Entity? = nil) {
             self.description = description
             self.url = url
@@ -478,7 +478,7 @@ enum TwitterModels {
     struct Entity: JSONSerializable, JSONWritable, Equatable, Sendable {
         var urls: [URLModel]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(urls: [URLModel]) {
             self.urls = urls
         }
@@ -498,7 +498,7 @@ enum TwitterModels {
         var displayURL: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(url: URL, expandedURL: URL, displayURL: String, indices: [Int]) {
             self.url = url
             self.expandedURL = expandedURL
@@ -529,7 +529,7 @@ enum TwitterModels {
         var userMentions: [UserMention]
         var media: [Media]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(hashtags: [Hashtag], symbols: [String], urls: [URLModel], userMentions: [UserMention], media: [Media]) {
             self.hashtags = hashtags
             self.symbols = symbols
@@ -559,7 +559,7 @@ enum TwitterModels {
         var text: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(text: String, indices: [Int]) {
             self.text = text
             self.indices = indices
@@ -583,7 +583,7 @@ enum TwitterModels {
         var idStr: String
         var indices: [Int]
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(screenName: String, name: String, id: Int, idStr: String, indices: [Int]) {
             self.screenName = screenName
             self.name = name
@@ -623,7 +623,7 @@ enum TwitterModels {
         var sourceStatusID: Int?
         var sourceStatusIDStr: String?
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             id: Int,
             idStr: String,
@@ -689,7 +689,7 @@ enum TwitterModels {
         var thumb: Size
         var large: Size
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(medium: Size, small: Size, thumb: Size, large: Size) {
             self.medium = medium
             self.small = small
@@ -717,7 +717,7 @@ enum TwitterModels {
         var h: Int
         var resize: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(w: Int, h: Int, resize: String) {
             self.w = w
             self.h = h
@@ -748,7 +748,7 @@ enum TwitterModels {
         var sinceID: Int
         var sinceIDStr: String
 
-        /// The memberwise initializer, to build or copy a value in tests and app code.
+        /// The memberwise initializer, to build a value in tests and app code.
         init(
             completedIn: Double,
             maxID: Int,
