@@ -12,8 +12,10 @@ enum GenerateCommand: Subcommand {
         Reads sample documents of the same shape (FILE, - for standard input, or each line of a JSON Lines file)
         and prints Swift models that read them (JSONSerializable) and write them back (JSONWritable): one type per
         shape, where objects whose fields are the same apart from some missing are one type. A field is required
-        (require…) when every sample has it with a value other than null, optional (get…) otherwise. Every type is
-        Equatable and Sendable; a type that holds itself (not through an array) is a final class.
+        (require…) when every sample has it with a value other than null, optional (get…) otherwise; one every
+        sample has, some with null, is written back as null when nil. Every type is Equatable and Sendable, with an
+        initializer that takes every property; structs have var properties, and a type that holds itself (not
+        through an array) is a final class.
 
         OPTIONS:
           --lines FILE      Take every line of FILE, a JSON Lines file, as a sample.
@@ -25,7 +27,8 @@ enum GenerateCommand: Subcommand {
           --class           Generate final classes (not with --struct).
           --read-only       Generate JSONSerializable only, without write(to:).
           --public          Generate public types, members and memberwise initializers, for other modules.
-          --enums           Make string fields with a few repeated values enums, with an `unknown` fallback.
+          --enums           Make string fields whose few repeated values look like categories (words, not
+                            ids, base64 or URLs) enums, with an `unknown` fallback.
           --namespace NAME  Declare the types inside `enum NAME`, apart from the module's other types.
           --codable         Add Codable conformances that read the samples' keys under JSONDecoder's default
                             key strategy and .convertFromSnakeCase alike, and write them as they are.

@@ -28,6 +28,15 @@ package enum SharedDataSet: CaseIterable, Sendable {
         }
     }
 
+    /// How to get the data set, for the lines printed at the end of a run that skipped suites.
+    package var howToGet: String {
+        switch self {
+        case .jsonTestSuite, .benchmarks: "run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA"
+        case .githubResponses:
+            "save the response bodies of octokit/fixtures in github/ (README, \"The full test suite\")"
+        }
+    }
+
     /// The files or folders that must exist, relative to the shared data folder.
     package var paths: [String] {
         switch self {
@@ -69,6 +78,20 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     /// Whether the data it needs is there.
     package var hasData: Bool { needs.allSatisfy(\.isAvailable) }
 
+    /// What the suite tests, for the lines printed at the end of a run that skipped it.
+    package var title: String {
+        switch self {
+        case .conformance: "JSONTestSuite conformance"
+        case .differential: "the engine differential tests"
+        case .memory: "the memory footprint"
+        case .fetchScript: "the test of the fetch script"
+        case .writeRoundTrip: "the write round trip of every y_ file"
+        case .generatedModels: "the models generated from the benchmark payloads"
+        case .streamValidation: "the streamed validation of every file"
+        case .apiModels: "the models generated from the GitHub responses and the benchmark payloads"
+        }
+    }
+
     /// Enables the suite when its data is there, or in CI (where missing data must fail, not skip).
     package var trait: ConditionTrait {
         let missing = needs.filter { !$0.isAvailable }.map(\.name).joined(separator: " and ")
@@ -105,6 +128,37 @@ package enum SharedData {
                 + "run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA"
         }
         FileHandle.standardError.write(Data((line + "\n").utf8))
+        // The same news at the end, where a reader of the run looks, after every result.
+        if !lacking.isEmpty && !TestFiles.inCI {
+            atexit {
+                fflush(nil)  // every stream, so that these lines come after what is buffered
+                FileHandle.standardError.write(Data(SharedData.closingLines().utf8))
+            }
+        }
         return line
     }()
+
+    /// The lines printed when a run that skipped suites for missing data ends: which suites, and how to get the
+    /// data each needs. Empty when none was skipped.
+    ///
+    /// - Parameters:
+    ///   - folder: The shared data folder, for the message.
+    ///   - isAvailable: Whether a data set is there.
+    package static func closingLines(
+        folder: String = TestFiles.sharedData.standardizedFileURL.path,
+        isAvailable: (SharedDataSet) -> Bool = { $0.isAvailable }
+    ) -> String {
+        let suites = SharedDataSuite.allCases
+        let lacking = suites.filter { !$0.needs.allSatisfy(isAvailable) }
+        guard !lacking.isEmpty else { return "" }
+        var lines = [
+            "Shared test data: \(lacking.count) of \(suites.count) suites were skipped for missing data in \(folder):"
+        ]
+        lines += lacking.map { "  - \($0.title)" }
+        let missing = SharedDataSet.allCases.filter { set in
+            !isAvailable(set) && lacking.contains { $0.needs.contains(set) }
+        }
+        lines += missing.map { "  \($0.name): \($0.howToGet)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }
