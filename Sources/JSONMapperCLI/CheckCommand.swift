@@ -1,15 +1,16 @@
 import Foundation
 import JSONMapper
 
-/// `jsonmapper check [--lines] FILE...`: validates each file with the strict native parser, reading it piece by
-/// piece, so that a file of any size is checked in bounded memory.
+/// `jsonmapper check [--lines] [--max-depth N] [FILE...]`: validates each file (standard input when there is none)
+/// with the strict native parser, reading it piece by piece, so that a file of any size is checked in bounded memory.
 enum CheckCommand: Subcommand {
     static let name = "check"
 
     static let help = """
-        USAGE: jsonmapper check [--lines] FILE...
+        USAGE: jsonmapper check [--lines] [--max-depth N] [FILE...]
 
-        Checks that each FILE (- for standard input) is a JSON text per RFC 8259, with JSONMapper's strict parser.
+        Checks that each FILE (- or no FILE for standard input) is a JSON text per RFC 8259, with JSONMapper's
+        strict parser.
         Files are read piece by piece: memory stays bounded by the largest key or number (or, with --lines, the
         longest line), whatever the file's size.
         Prints one line per file:
@@ -17,8 +18,10 @@ enum CheckCommand: Subcommand {
           FILE:LINE:COLUMN: error: MESSAGE
 
         OPTIONS:
-          --lines   Check JSON Lines instead: one JSON text per non-blank line (\\n or \\r\\n). Prints every bad
-                    line as FILE:LINE:COLUMN: error: MESSAGE, or FILE: ok when there is none.
+          --lines        Check JSON Lines instead: one JSON text per non-blank line (\\n or \\r\\n). Prints every
+                         bad line as FILE:LINE:COLUMN: error: MESSAGE, or FILE: ok when there is none. A
+                         .jsonl or .ndjson file checked without it gets a note that suggests it.
+          --max-depth N  Accept arrays and objects nested up to N levels (default 512).
 
         EXIT STATUS: 0 when every file is JSON, 1 when any is not, 2 for a usage error or an unreadable file.
 
@@ -26,6 +29,7 @@ enum CheckCommand: Subcommand {
 
     struct Options {
         var lines = false
+        var maximumDepth = JSONMapper.Options.default.maximumDepth
         var files: [String] = []
     }
 
@@ -43,12 +47,13 @@ enum CheckCommand: Subcommand {
             switch argument {
             case .help: return nil
             case .option("--lines"): options.lines = true
+            case .option("--max-depth"): options.maximumDepth = try maximumDepth(&reader)
             case .option(let other): unknown = unknown ?? other
             case .operand(let file): options.files.append(file)
             }
         }
         if let unknown { throw .unknownOption(unknown) }
-        guard !options.files.isEmpty else { throw .noFiles }
+        if options.files.isEmpty { options.files = ["-"] }
         return options
     }
 
@@ -61,31 +66,65 @@ enum CheckCommand: Subcommand {
                 continue
             }
             let name = JSONMapperCommand.displayName(path)
-            let valid = options.lines ? checkLines(stream, name: name, io: io) : check(stream, name: name, io: io)
+            let parsing = JSONMapper.Options(maximumDepth: options.maximumDepth)
+            let valid =
+                options.lines
+                ? checkLines(stream, name: name, options: parsing, io: io)
+                : check(stream, name: name, options: parsing, io: io)
             if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
         }
         return status
     }
 
     /// Checks one JSON text; prints `FILE: ok` or its first error.
-    private static func check(_ stream: InputStream, name: String, io: CommandIO) -> Bool {
-        guard let error = JSONMapper.validate(stream) else {
+    private static func check(
+        _ stream: InputStream, name: String, options: JSONMapper.Options, io: CommandIO
+    ) -> Bool {
+        guard let error = JSONMapper.validate(stream, options: options) else {
             io.output("\(name): ok\n")
             return true
         }
         io.output(line(for: error, file: name) + "\n")
+        if let note = note(for: error, file: name, isLines: false) { io.output(note + "\n") }
         return false
     }
 
     /// Checks JSON Lines; prints every bad line, or `FILE: ok`.
-    private static func checkLines(_ stream: InputStream, name: String, io: CommandIO) -> Bool {
+    private static func checkLines(
+        _ stream: InputStream, name: String, options: JSONMapper.Options, io: CommandIO
+    ) -> Bool {
         var valid = true
-        for record in JSONMapper.lines(stream) where !record.valid {
+        for record in JSONMapper.lines(stream, options: options) where !record.valid {
             valid = false
-            if let error = record.errors.first { io.output(line(for: error, file: name) + "\n") }
+            guard let error = record.errors.first else { continue }
+            io.output(line(for: error, file: name) + "\n")
+            if let note = note(for: error, file: name, isLines: true) { io.output(note + "\n") }
         }
         if valid { io.output("\(name): ok\n") }
         return valid
+    }
+
+    /// `--max-depth N`'s value: a whole number of at least 1.
+    static func maximumDepth(_ reader: inout ArgumentReader) throws(UsageError) -> Int {
+        try reader.value(of: "--max-depth", "a whole number of levels, at least 1") { text in
+            Int(text).flatMap { $0 >= 1 ? $0 : nil }
+        }
+    }
+
+    /// `FILE:LINE:COLUMN: note: …` after an error the user can act on: nesting past the limit (`--max-depth`), or a
+    /// second top-level value in a file named as JSON Lines checked as one document (`--lines`).
+    static func note(for error: JSONMappingError, file: String, isLines: Bool) -> String? {
+        let position = "\(file):\(error.line ?? 1):\(error.column ?? 1): note: "
+        if error.message.hasPrefix("nesting is deeper than the limit of") {
+            return position + "raise the limit with --max-depth N if the input is meant to nest this deeply"
+        }
+        let lowercased = file.lowercased()
+        if !isLines, lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson"),
+            error.message.hasPrefix("expected end of input after the top-level value")
+        {
+            return position + "a JSON Lines file holds one JSON text per line: check it with --lines"
+        }
+        return nil
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE (in PATH)`, the form editors and CI logs link to; a long path is

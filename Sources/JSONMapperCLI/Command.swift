@@ -42,20 +42,20 @@ enum ExitStatus {
 
 /// The `jsonmapper` command line: `check`, `generate` and `format`, with `--help` for each.
 enum JSONMapperCommand {
-    /// The version `--version` prints. JSONMapper has no tagged release yet; this is the first to be.
-    static let version = "0.1.0"
+    /// The version `--version` prints (``Release/version``).
+    static let version = Release.version
 
     static let usage = """
         USAGE: jsonmapper <command> [options]
 
         COMMANDS:
-          check [--lines] FILE...  Check that each file is JSON (or JSON Lines), with the strict parser.
-          generate FILE...         Print models that read and write documents like the samples.
-          format [FILE]            Print a document reformatted: indented, compact or with sorted keys.
+          check [--lines] [FILE...]  Check that each file is JSON (or JSON Lines), with the strict parser.
+          generate FILE...           Print models that read and write documents like the samples.
+          format [FILE]              Print a document reformatted: indented, compact or with sorted keys.
 
         OPTIONS:
-          --version                Print the version.
-          --help                   Print this help.
+          --version                  Print the version.
+          --help                     Print this help.
 
         Run `jsonmapper <command> --help` for a command's options.
 

@@ -1,12 +1,13 @@
 import Foundation
 import JSONMapper
 
-/// `jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]`: prints a document reformatted.
+/// `jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys] [--max-depth N]`: prints a document
+/// reformatted.
 enum FormatCommand: Subcommand {
     static let name = "format"
 
     static let help = """
-        USAGE: jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]
+        USAGE: jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys] [--max-depth N]
 
         Prints the JSON document in FILE (standard input when FILE is - or absent) reformatted, with JSONMapper's
         strict parser and writer: indented by two spaces by default, one element or member per line. Nothing is
@@ -20,6 +21,7 @@ enum FormatCommand: Subcommand {
           --indent N    Indent by N spaces (0 to 16; default 2).
           --compact     Print the document on one line, without any whitespace.
           --sort-keys   Order every object's members by their keys' code points.
+          --max-depth N Accept arrays and objects nested up to N levels (default 512).
 
         Malformed input prints FILE:LINE:COLUMN: error: MESSAGE on standard error, as `jsonmapper check` does.
 
@@ -34,6 +36,7 @@ enum FormatCommand: Subcommand {
         var indent: Int?
         var compact = false
         var sortKeys = false
+        var maximumDepth = JSONMapper.Options.default.maximumDepth
     }
 
     /// Runs `format`; `memoryLimit` and `chunkSize` stand in, for tests, for the machine's memory and the size of
@@ -52,11 +55,14 @@ enum FormatCommand: Subcommand {
             prettyPrinted: !options.compact, sortedKeys: options.sortKeys, indentWidth: options.indent ?? 2)
         writeOptions.memoryLimit = memoryLimit
         do {
-            try JSONFormatter.format(data, options: writeOptions, chunkSize: chunkSize) { try io.writeOutput($0) }
+            try JSONFormatter.format(
+                data, options: writeOptions, maximumDepth: options.maximumDepth, chunkSize: chunkSize
+            ) { try io.writeOutput($0) }
             try io.writeOutput(UnsafeRawBufferPointer(start: Self.newline.utf8Start, count: 1))
             return ExitStatus.success
         } catch let error as JSONMappingError where error.line != nil {
             io.errorOutput(CheckCommand.line(for: error, file: name) + "\n")
+            if let note = CheckCommand.note(for: error, file: name, isLines: false) { io.errorOutput(note + "\n") }
             return ExitStatus.invalid
         } catch let error as JSONMappingError {
             io.errorOutput("\(name): error: \(error.description)\n")
@@ -87,6 +93,8 @@ enum FormatCommand: Subcommand {
                 options.compact = true
             case .option("--sort-keys"):
                 options.sortKeys = true
+            case .option("--max-depth"):
+                options.maximumDepth = try CheckCommand.maximumDepth(&reader)
             case .option(let other):
                 throw .unknownOption(other)
             case .operand(let file):

@@ -9,7 +9,11 @@ extension GenerateCommand {
         }
 
         var inputs: [Input] = []
-        var rootName: String?
+        /// The names given with `--name`: none, one for the type of every sample, or one per input, each the type
+        /// of its own samples.
+        var rootNames: [String] = []
+        /// The name of the one top-level type, when one `--name` is given for every sample.
+        var rootName: String? { rootNames.count == 1 ? rootNames.first : nil }
         var enums = false
         var emitter = SwiftEmitter.Options()
         var namespace: String? {
@@ -18,9 +22,9 @@ extension GenerateCommand {
         }
     }
 
-    /// The options, `nil` when help was asked for. Conflicting options (`--struct --class`, two different `--name`s
-    /// or `--namespace`s) are usage errors, not silently settled by the last one; an option repeated with the same
-    /// value is harmless.
+    /// The options, `nil` when help was asked for. Conflicting options (`--struct --class`, two different
+    /// `--namespace`s, more `--name`s than one or one per input) are usage errors, not silently settled by the last
+    /// one; an option repeated with the same value is harmless.
     static func parse(_ arguments: [String]) throws(UsageError) -> Options? {
         var options = Options()
         var declarationFlag: String?
@@ -32,11 +36,14 @@ extension GenerateCommand {
             case .option(let option) where option == "--name" || option == "--namespace":
                 let name = try reader.value(of: option, "a type name")
                 if let problem = problem(withTypeName: name) { throw UsageError(message: problem) }
-                let earlier = option == "--name" ? options.rootName : options.namespace
-                if let earlier, earlier != name {
+                if option == "--name" {
+                    options.rootNames.append(name)
+                    continue
+                }
+                if let earlier = options.namespace, earlier != name {
                     throw UsageError(message: "\(option) is given twice ('\(earlier)' and '\(name)')")
                 }
-                if option == "--name" { options.rootName = name } else { options.namespace = name }
+                options.namespace = name
             case .option("--lines"):
                 let path = try reader.value(of: "--lines", "a file")
                 options.inputs.append(Options.Input(path: path, isLines: true))
@@ -50,6 +57,8 @@ extension GenerateCommand {
                 options.emitter.isPublic = true
             case .option("--enums"):
                 options.enums = true
+            case .option("--codable"):
+                options.emitter.codable = true
             case .option(let other):
                 throw .unknownOption(other)
             case .operand(let path):
@@ -57,10 +66,32 @@ extension GenerateCommand {
             }
         }
         guard !options.inputs.isEmpty else { throw .noFiles }
-        if let namespace = options.namespace, namespace == options.rootName {
+        try checkNames(&options)
+        if let namespace = options.namespace, options.rootNames.contains(namespace) {
             throw UsageError(message: "--namespace and --name must differ ('\(namespace)')")
         }
         return options
+    }
+
+    /// One `--name` (however often repeated) names the type of every sample; several name one input's type each,
+    /// in order, and must be as many as the inputs and all different.
+    private static func checkNames(_ options: inout Options) throws(UsageError) {
+        let names = options.rootNames
+        guard let first = names.first, names.contains(where: { $0 != first }) else {
+            options.rootNames = Array(names.prefix(1))
+            return
+        }
+        let inputs = options.inputs.count
+        guard names.count == inputs else {
+            let samples = inputs == 1 ? "1 input" : "\(inputs) inputs"
+            throw UsageError(
+                message: "\(names.count) --name options for \(samples): give one name for all the "
+                    + "samples, or one per input")
+        }
+        var seen = Set<String>()
+        for name in names where !seen.insert(name).inserted {
+            throw UsageError(message: "--name '\(name)' is given for two inputs; give each input a name of its own")
+        }
     }
 
     /// Why `name` cannot name a generated type, or `nil` when it can.

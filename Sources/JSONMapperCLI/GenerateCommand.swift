@@ -6,25 +6,32 @@ enum GenerateCommand: Subcommand {
     static let name = "generate"
 
     static let help = """
-        USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT] [--struct | --class] [--read-only]
-                                   [--public] [--enums] [--namespace NAME]
+        USAGE: jsonmapper generate [FILE...] [--lines FILE]... [--name ROOT]... [--struct | --class] [--read-only]
+                                   [--public] [--enums] [--namespace NAME] [--codable]
 
         Reads sample documents of the same shape (FILE, - for standard input, or each line of a JSON Lines file)
         and prints Swift models that read them (JSONSerializable) and write them back (JSONWritable): one type per
         shape, where objects whose fields are the same apart from some missing are one type. A field is required
-        (require…) when every sample has it with a value other than null, optional (get…) otherwise. Every type is
-        Equatable and Sendable; a type that holds itself (not through an array) is a final class.
+        (require…) when every sample has it with a value other than null, optional (get…) otherwise; one every
+        sample has, some with null, is written back as null when nil. Every type is Equatable and Sendable, with an
+        initializer that takes every property; structs have var properties, and a type that holds itself (not
+        through an array) is a final class.
 
         OPTIONS:
           --lines FILE      Take every line of FILE, a JSON Lines file, as a sample.
           --name ROOT       The name of the top-level type (default: from the first file's name; Root for
-                            standard input, RootElement for the elements of an array there).
+                            standard input, RootElement for the elements of an array there). Given once per
+                            input (generate a.json b.json --name A --name B), it names each input's type, and
+                            the inputs share the types of the shapes they have in common.
           --struct          Generate structs (the default).
           --class           Generate final classes (not with --struct).
           --read-only       Generate JSONSerializable only, without write(to:).
           --public          Generate public types, members and memberwise initializers, for other modules.
-          --enums           Make string fields with a few repeated values enums, with an `unknown` fallback.
+          --enums           Make string fields whose few repeated values look like categories (words, not
+                            ids, base64 or URLs) enums, with an `unknown` fallback.
           --namespace NAME  Declare the types inside `enum NAME`, apart from the module's other types.
+          --codable         Add Codable conformances that read the samples' keys under JSONDecoder's default
+                            key strategy and .convertFromSnakeCase alike, and write them as they are.
 
         """
 
@@ -34,9 +41,16 @@ enum GenerateCommand: Subcommand {
 
     /// Reads the samples and prints their models; the exit status.
     private static func generate(_ options: Options, io: CommandIO) -> Int32 {
+        guard options.rootNames.count <= 1 else { return generateRoots(options, io: io) }
         let root = Position(key: "", isElement: false, owner: nil)
-        for input in options.inputs {
-            if let failure = add(input, to: root, io: io) { return failure }
+        var earlierKeys = TopLevelKeys(isCollecting: options.inputs.count > 1)
+        for (index, input) in options.inputs.enumerated() {
+            var keys = TopLevelKeys(isCollecting: options.inputs.count > 1)
+            if let failure = add(input, to: root, keys: &keys, io: io) { return failure }
+            if index > 0, let warning = earlierKeys.unrelated(to: keys, earlier: options.inputs, index: index) {
+                io.errorOutput(warning)
+            }
+            earlierKeys.add(keys)
         }
         guard root.kinds.count == 1 else {
             io.errorOutput(
@@ -50,8 +64,8 @@ enum GenerateCommand: Subcommand {
         let rootName = options.rootName ?? defaultRootName(first.path, singular: singular)
         let builder = ModelBuilder(
             root: root, rootName: rootName, enums: options.enums, takenNames: Set(options.namespace.map { [$0] } ?? []))
-        let sources = options.inputs.map { $0.path == "-" ? "<stdin>" : ($0.path as NSString).lastPathComponent }
-        var emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources)
+        if let failure = codableProblem(builder, options: options, io: io) { return failure }
+        var emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources(options))
         if options.rootName == nil && first.path == "-" {
             let type =
                 root.kinds == [.array]
@@ -64,22 +78,70 @@ enum GenerateCommand: Subcommand {
         return ExitStatus.success
     }
 
-    /// Reads one file, or every line of a JSON Lines file, into the samples under `root`; the exit status when
-    /// it cannot, after saying why.
-    private static func add(_ input: Options.Input, to root: Position, io: CommandIO) -> Int32? {
+    /// `generate a.json b.json --name A --name B`: each input is the samples of a type of its own, and the shapes
+    /// they have in common are one set of types.
+    private static func generateRoots(_ options: Options, io: CommandIO) -> Int32 {
+        var roots: [(position: Position, name: String)] = []
+        for (input, name) in zip(options.inputs, options.rootNames) {
+            let root = Position(key: "", isElement: false, owner: nil)
+            var keys = TopLevelKeys(isCollecting: false)
+            if let failure = add(input, to: root, keys: &keys, io: io) { return failure }
+            guard root.kinds.count == 1 else {
+                let file = JSONMapperCommand.displayName(input.path)
+                io.errorOutput(
+                    "jsonmapper generate: \(file): the samples mix top-level objects and arrays; give samples of one "
+                        + "shape\n")
+                return ExitStatus.invalid
+            }
+            roots.append((root, name))
+        }
+        let builder = ModelBuilder(
+            roots: roots, enums: options.enums, takenNames: Set(options.namespace.map { [$0] } ?? []))
+        if let failure = codableProblem(builder, options: options, io: io) { return failure }
+        let emitter = SwiftEmitter(builder: builder, options: options.emitter, sources: sources(options))
+        io.output(emitter.source(order: roots.flatMap(\.position.preorder)))
+        return ExitStatus.success
+    }
+
+    /// With `--codable`, a field kept whole as a `JSONValue` (which is not `Codable`) cannot be generated: the exit
+    /// status, after saying which field it is.
+    private static func codableProblem(_ builder: ModelBuilder, options: Options, io: CommandIO) -> Int32? {
+        guard options.emitter.codable else { return nil }
+        for model in builder.models {
+            guard let field = model.fields.first(where: { $0.type.base == .value }) else { continue }
+            io.errorOutput(
+                "jsonmapper generate: --codable: \(model.name).\(field.property) has a shape that only JSONValue "
+                    + "holds, which is not Codable; generate without --codable\n")
+            return ExitStatus.invalid
+        }
+        return nil
+    }
+
+    /// The inputs' file names, for the header.
+    private static func sources(_ options: Options) -> [String] {
+        options.inputs.map { $0.path == "-" ? "<stdin>" : ($0.path as NSString).lastPathComponent }
+    }
+
+    /// Reads one file, or every line of a JSON Lines file, into the samples under `root`, and their top-level keys
+    /// into `keys`; the exit status when it cannot, after saying why.
+    private static func add(_ input: Options.Input, to root: Position, keys: inout TopLevelKeys, io: CommandIO)
+        -> Int32?
+    {
         guard let data = JSONMapperCommand.read(input.path, io: io) else { return ExitStatus.usage }
         let name = JSONMapperCommand.displayName(input.path)
-        guard input.isLines else { return add(data, line: nil, file: name, to: root, io: io) }
+        guard input.isLines else { return add(data, line: nil, file: name, to: root, keys: &keys, io: io) }
         var failure: Int32?
         JSONLines.forEachLine(of: data) { number, line in
-            failure = add(line, line: number, file: name, to: root, io: io)
+            failure = add(line, line: number, file: name, to: root, keys: &keys, io: io)
             return failure == nil
         }
         return failure
     }
 
     /// Adds one sample, the whole file or its line `line`.
-    private static func add(_ data: Data, line: Int?, file: String, to root: Position, io: CommandIO) -> Int32? {
+    private static func add(
+        _ data: Data, line: Int?, file: String, to root: Position, keys: inout TopLevelKeys, io: CommandIO
+    ) -> Int32? {
         switch JSONSample.parse(data) {
         case .failure(let error):
             io.errorOutput(JSONLines.message(for: error, file: file, line: line) + "\n")
@@ -94,6 +156,11 @@ enum GenerateCommand: Subcommand {
                 let problem = "the top-level value must be an object or a non-empty array of objects"
                 io.errorOutput("jsonmapper generate: \(place): \(problem)\n")
                 return ExitStatus.invalid
+            }
+            if keys.isCollecting {
+                for object in sample.kind == .object ? [sample] : sample.elements {
+                    keys.add(object.members.map(\.key))
+                }
             }
             ShapeInference.add(sample, to: root)
             return nil

@@ -13,8 +13,6 @@ struct ArgumentParsingTests {
     @Test(
         "each usage error is `jsonmapper COMMAND: MESSAGE`, then the command's help, and exits 2",
         arguments: [
-            (["check"], "no files given"),
-            (["check", "--lines"], "no files given"),
             (["check", "--bogus", "x.json"], "unknown option '--bogus'"),
             (["check", "x.json", "--bogus", "-q"], "unknown option '--bogus'"),
             (["check", "--bogus"], "unknown option '--bogus'"),
@@ -28,6 +26,9 @@ struct ArgumentParsingTests {
             (["format", "a.json", "b.json"], "one file at a time"),
             (["format", "--bogus", "--help"], "unknown option '--bogus'"),
             (["format", "-x"], "unknown option '-x'"),
+            (["format", "--max-depth", "0"], "--max-depth needs a whole number of levels, at least 1"),
+            (["check", "--max-depth", "many"], "--max-depth needs a whole number of levels, at least 1"),
+            (["check", "x.json", "--max-depth"], "--max-depth needs a whole number of levels, at least 1"),
             (["generate"], "no files given"),
             (["generate", "--enums"], "no files given"),
             (["generate", "x.json", "--name"], "--name needs a type name"),

@@ -53,7 +53,7 @@ struct CheckCommandTests {
 
     @Test(
         "usage errors exit 2 with the command's help",
-        arguments: [["check"], ["check", "--bogus", "x.json"], ["frobnicate"], []])
+        arguments: [["check", "--bogus", "x.json"], ["frobnicate"], []])
     func usageErrors(arguments: [String]) {
         let run = CapturedRun(arguments)
         #expect(run.status == 2)
@@ -121,11 +121,13 @@ struct CheckCommandTests {
         let run = CapturedRun(["check", "-"], input: deep)
         #expect(run.status == 1)
         let ends = String(repeating: "[0]", count: 13)
+        let lines = run.output.split(separator: "\n").map(String.init)
         #expect(
-            run.output
+            lines.first
                 == "<stdin>:1:513: error: nesting is deeper than the limit of 512 levels "
-                + "(in \(ends)…(485 more steps)…\(ends))\n")
-        #expect(run.output.count == 171)
+                + "(in \(ends)…(485 more steps)…\(ends))")
+        #expect(lines.first?.count == 170)
+        #expect(lines.count == 2)
     }
 }
 
@@ -150,7 +152,9 @@ struct CheckStreamingTests {
         #expect(good.output == "<stdin>: ok\n")
         // Without --lines, the same file is one JSON text with something after it.
         let whole = CapturedRun(["check", url.path])
-        #expect(whole.output == "\(url.path):3:1: error: expected end of input after the top-level value, found '{'\n")
+        #expect(
+            whole.output == "\(url.path):3:1: error: expected end of input after the top-level value, found '{'\n"
+                + "\(url.path):3:1: note: a JSON Lines file holds one JSON text per line: check it with --lines\n")
     }
 
     @Test("check reads a large file piece by piece and reports what the in-memory parser reports")
@@ -177,7 +181,7 @@ struct VersionTests {
         #expect(run.status == 0)
         #expect(run.output == "jsonmapper 0.1.0\n")
         #expect(run.errorOutput == "")
-        #expect(CapturedRun(["--help"]).output.contains("  --version                Print the version.\n"))
+        #expect(CapturedRun(["--help"]).output.contains("  --version                  Print the version.\n"))
     }
 
     @Test("the top-level help lists every command, --version and --help, word for word")
@@ -186,13 +190,13 @@ struct VersionTests {
             USAGE: jsonmapper <command> [options]
 
             COMMANDS:
-              check [--lines] FILE...  Check that each file is JSON (or JSON Lines), with the strict parser.
-              generate FILE...         Print models that read and write documents like the samples.
-              format [FILE]            Print a document reformatted: indented, compact or with sorted keys.
+              check [--lines] [FILE...]  Check that each file is JSON (or JSON Lines), with the strict parser.
+              generate FILE...           Print models that read and write documents like the samples.
+              format [FILE]              Print a document reformatted: indented, compact or with sorted keys.
 
             OPTIONS:
-              --version                Print the version.
-              --help                   Print this help.
+              --version                  Print the version.
+              --help                     Print this help.
 
             Run `jsonmapper <command> --help` for a command's options.
 
@@ -217,6 +221,61 @@ struct UnreadableFileTests {
             #expect(run.output == "", "\(command) \(path)")
             #expect(run.errorOutput == "jsonmapper: cannot read \(path): \(problem)\n", "\(command) \(path)")
         }
+    }
+
+    @Test("check with no file reads standard input, as format does")
+    func checkStandardInput() {
+        let valid = CapturedRun(["check"], input: "{}")
+        #expect(valid.status == 0)
+        #expect(valid.output == "<stdin>: ok\n")
+        let invalid = CapturedRun(["check"], input: "{\"a\": }")
+        #expect(invalid.status == 1)
+        #expect(invalid.output == "<stdin>:1:7: error: expected a value, found '}' (in a)\n")
+        let lines = CapturedRun(["check", "--lines"], input: "{}\n[]\n")
+        #expect(lines.status == 0)
+        #expect(lines.output == "<stdin>: ok\n")
+    }
+
+    @Test("a second top-level value in a .jsonl or .ndjson file suggests --lines; other files get no note")
+    func linesNote() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-note-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["events.jsonl", "events.NDJSON", "events.json"] {
+            let url = folder.appendingPathComponent(name)
+            try Data("{\"a\": 1}\n{\"a\": 2}\n".utf8).write(to: url)
+            let run = CapturedRun(["check", url.path])
+            #expect(run.status == 1)
+            let error = "\(url.path):2:1: error: expected end of input after the top-level value, found '{'\n"
+            let note = "\(url.path):2:1: note: a JSON Lines file holds one JSON text per line: check it with --lines\n"
+            #expect(run.output == error + (name == "events.json" ? "" : note), "\(name)")
+            #expect(CapturedRun(["check", "--lines", url.path]).output == "\(url.path): ok\n")
+        }
+    }
+
+    @Test("--max-depth raises the nesting limit of check and format; past the limit a note names the option")
+    func maximumDepth() throws {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let refused = CapturedRun(["check", "-"], input: deep)
+        #expect(refused.status == 1)
+        let lines = refused.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("<stdin>:1:513: error: nesting is deeper than the limit of 512 levels") == true)
+        #expect(
+            lines.last == "<stdin>:1:513: note: raise the limit with --max-depth N if the input is meant to nest this "
+                + "deeply")
+        #expect(CapturedRun(["check", "--max-depth", "600"], input: deep).output == "<stdin>: ok\n")
+        #expect(CapturedRun(["check", "--max-depth", "599"], input: deep).status == 1)
+        #expect(CapturedRun(["check", "--lines", "--max-depth", "600"], input: deep).output == "<stdin>: ok\n")
+        let formatted = CapturedRun(["format", "--compact", "--max-depth", "600"], input: deep)
+        #expect(formatted.status == 0)
+        #expect(formatted.output == deep + "\n")
+        let formatRefused = CapturedRun(["format", "--compact"], input: deep)
+        #expect(formatRefused.status == 1)
+        #expect(formatRefused.output == "")
+        #expect(
+            formatRefused.errorOutput.hasSuffix(
+                "<stdin>:1:513: note: raise the limit with --max-depth N if the input is meant to nest this deeply\n"))
     }
 }
 

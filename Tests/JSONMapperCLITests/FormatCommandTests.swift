@@ -92,7 +92,7 @@ struct FormatCommandTests {
         let run = CapturedRun(["format", "--help"])
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("USAGE: jsonmapper format [FILE | -] [--indent N | --compact] [--sort-keys]"))
-        #expect(CapturedRun(["--help"]).output.contains("  format [FILE]            Print a document reformatted"))
+        #expect(CapturedRun(["--help"]).output.contains("  format [FILE]              Print a document reformatted"))
         let missing = CapturedRun(["format", "/no/such/file.json"])
         #expect(missing.status == 2)
         #expect(missing.errorOutput == "jsonmapper: cannot read /no/such/file.json: no such file\n")

@@ -26,6 +26,10 @@ struct GenerateCommandTests {
             (["people.json"], ["--class"], "people-class.swift.golden"),
             (["person.json"], ["--name", "Person", "--read-only"], "person-read-only.swift.golden"),
             (["person.json"], ["--name", "Person", "--public"], "person-public.swift.golden"),
+            (
+                ["person.json", "person_incomplete.json"], ["--name", "Person", "--codable"],
+                "person-codable.swift.golden"
+            ),
             (["timeline.json"], [], "timeline.swift.golden"),
             (["catalog.json"], [], "catalog.swift.golden"),
             (["shapes.json"], [], "shapes.swift.golden"),
@@ -99,7 +103,7 @@ struct GenerateCommandTests {
 
                 struct Root: JSONSerializable, JSONWritable, Equatable, Sendable {
                 """))
-        #expect(stdin.output.contains("let b: Bool?"))
+        #expect(stdin.output.contains("var b: Bool?"))
     }
 
     @Test("bad samples and arguments are reported")
@@ -179,7 +183,12 @@ struct GenerateCommandTests {
                 import JSONMapper
 
                 struct Root: JSONSerializable, JSONWritable, Equatable, Sendable {
-                    let a: Int
+                    var a: Int
+
+                    /// The memberwise initializer, to build a value in tests and app code.
+                    init(a: Int) {
+                        self.a = a
+                    }
 
                     init(_ c: JSONDeserializationContext) {
                         a = c.requireInt("a")
@@ -217,7 +226,10 @@ struct GenerateCommandTests {
         arguments: [
             (["--struct", "--class"], "--struct and --class cannot be used together"),
             (["--class", "--struct"], "--class and --struct cannot be used together"),
-            (["--name", "A", "--name", "B"], "--name is given twice ('A' and 'B')"),
+            (
+                ["--name", "A", "--name", "B"],
+                "2 --name options for 1 input: give one name for all the samples, or one per input"
+            ),
             (["--namespace", "A", "--namespace", "B"], "--namespace is given twice ('A' and 'B')"),
         ])
     func conflictingOptions(options: [String], message: String) {
@@ -274,13 +286,13 @@ struct GenerateCommandTests {
             let sample = #"{"a": "# + array + "}"
             let run = CapturedRun(["generate", "-", "--name", "Deep"], input: sample)
             #expect(run.status == 0)
-            return run.output.split(separator: "\n").first { $0.contains("let a:") }.map(String.init)
+            return run.output.split(separator: "\n").first { $0.contains("var a:") }.map(String.init)
         }
-        #expect(declaration(depth: 1) == "    let a: [Int]")
-        #expect(declaration(depth: 8) == "    let a: [[[[[[[[Int]]]]]]]]")
+        #expect(declaration(depth: 1) == "    var a: [Int]")
+        #expect(declaration(depth: 8) == "    var a: [[[[[[[[Int]]]]]]]]")
         for depth in [9, 64] {
             let generic = String(repeating: "Array<", count: depth) + "Int" + String(repeating: ">", count: depth)
-            #expect(declaration(depth: depth) == "    let a: " + generic)
+            #expect(declaration(depth: depth) == "    var a: " + generic)
         }
     }
 
@@ -292,6 +304,155 @@ struct GenerateCommandTests {
             "--namespace NAME",
         ] {
             #expect(help.contains("\n  \(option)"), "\(option)")
+        }
+    }
+
+    @Test("a field every sample has, some with null, writes nil as null; one some samples leave out is left out")
+    func nullsWrittenBack() {
+        let output = generated(#"{"a": 1, "b": null, "c": null, "d": null}"#, #"{"a": 2, "b": 3, "d": [1]}"#)
+        #expect(output.contains("        if let b { c.set(\"b\", b) } else { c.setNull(\"b\") }\n"))
+        #expect(output.contains("        c.set(\"c\", self.c)\n"))
+        #expect(output.contains("        if d.isEmpty { c.setNull(\"d\") } else { c.set(\"d\", d) }\n"))
+        #expect(output.contains("        c.set(\"a\", a)\n"))
+    }
+
+    @Test("generated structs have var properties and a memberwise initializer; classes let and an initializer")
+    func editableModels() {
+        let structs = generated(#"{"id": 1, "tags": ["x"], "note": "n"}"#, #"{"id": 2, "tags": []}"#)
+        #expect(structs.contains("    var id: Int\n    var tags: [String]\n    var note: String?\n"))
+        #expect(structs.contains("    init(id: Int, tags: [String], note: String? = nil) {\n"))
+        let classes = generated(#"{"id": 1}"#, options: ["--class"])
+        #expect(classes.contains("    let id: Int\n"))
+        #expect(classes.contains("    /// The designated initializer, with every property.\n    init(id: Int) {\n"))
+        let publicStructs = generated(#"{"id": 1}"#, options: ["--public"])
+        #expect(publicStructs.contains("    public var id: Int\n"))
+        #expect(publicStructs.contains("    public init(id: Int) {\n"))
+    }
+
+    @Test("one --name per input: a type for each, and the shapes they have in common are one type")
+    func severalRoots() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-roots-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repository = folder.appendingPathComponent("repository.json")
+        let issues = folder.appendingPathComponent("issues.json")
+        try Data(#"{"id": 1, "owner": {"login": "ada", "id": 2}}"#.utf8).write(to: repository)
+        let issuesSample = #"[{"number": 1, "user": {"login": "bob", "id": 3}}, {"number": 2, "user": {"id": 4}}]"#
+        try Data(issuesSample.utf8).write(to: issues)
+        let run = CapturedRun(["generate", repository.path, issues.path, "--name", "Repo", "--name", "Issue"])
+        #expect(run.status == 0)
+        #expect(run.errorOutput == "")
+        let output = run.output
+        #expect(output.hasPrefix("// Generated by jsonmapper from repository.json, issues.json.\n"))
+        let conformances = ": JSONSerializable, JSONWritable, Equatable, Sendable {\n"
+        #expect(output.contains("struct Repo" + conformances + "    var id: Int\n"))
+        #expect(output.contains("struct Issue" + conformances + "    var number: Int\n"))
+        // The user of the issues and the repository's owner are one type, named after the place with most objects.
+        #expect(output.contains("struct User: JSONSerializable"))
+        #expect(!output.contains("struct Owner"))
+        #expect(output.contains("typealias Owner = User\n"))
+        #expect(output.contains("    var owner: Owner\n"))
+        #expect(output.contains("    var user: User\n"))
+
+        let misnamed = CapturedRun([
+            "generate", repository.path, issues.path, "--name", "A", "--name", "B", "--name", "C",
+        ])
+        #expect(misnamed.status == 2)
+        #expect(
+            misnamed.errorOutput.hasPrefix(
+                "jsonmapper generate: 3 --name options for 2 inputs: give one name for all the samples, or one per "
+                    + "input\n\nUSAGE: jsonmapper generate"))
+        let twice = CapturedRun([
+            "generate", repository.path, issues.path, repository.path, "--name", "A", "--name", "B", "--name", "A",
+        ])
+        #expect(twice.status == 2)
+        #expect(
+            twice.errorOutput.hasPrefix(
+                "jsonmapper generate: --name 'A' is given for two inputs; give each input a name of its own\n\n"))
+    }
+
+    @Test("merging samples that have little in common into one type prints a warning that names the keys")
+    func unrelatedSamples() {
+        let numbers = fixturePath("numbers.json")
+        let person = fixturePath("person.json")
+        let run = CapturedRun(["generate", numbers, person])
+        #expect(run.status == 0)
+        #expect(run.output.contains("struct Numbers: JSONSerializable"))
+        #expect(
+            run.errorOutput == """
+                jsonmapper generate: warning: \(person) has no keys in common with \(numbers), but they are merged \
+                into one type, where every key that only one of them has is optional
+                  only in \(numbers): int64Max, int64Min, uint64Max, beyondUInt64, negativeZero, negativeZeroFloat, \
+                wholeFloat, exponent, negativeExponent, fraction, and 10 more
+                  only in \(person): id, name, address, active, roles, rating
+                  Give each input a --name of its own to generate a type for each.
+
+                """)
+        let related = CapturedRun(["generate", person, fixturePath("person_incomplete.json")])
+        #expect(related.status == 0)
+        #expect(related.errorOutput == "")
+    }
+
+    @Test("--codable: keys read under either spelling, nulls and missing collections as write(to:) has them")
+    func codable() {
+        let output = generated(
+            #"{"html_url": "x", "id": 1, "tags": ["a"], "note": null, "kind": "a"}"#,
+            #"{"html_url": "y", "id": 2, "note": "n", "kind": "a"}"#, options: ["--codable", "--enums"])
+        #expect(output.contains("struct Sample: JSONSerializable, JSONWritable, Equatable, Sendable, Codable {\n"))
+        #expect(output.contains(#"        htmlURL = try c.decode(String.self, forKey: c.key("html_url", "htmlUrl"))"#))
+        #expect(output.contains(#"        id = try c.decode(Int.self, forKey: JSONCodingKey("id"))"#))
+        #expect(output.contains(#"tags = try c.decodeIfPresent([String].self, forKey: JSONCodingKey("tags")) ?? []"#))
+        #expect(output.contains(#"        try c.encode(note, forKey: JSONCodingKey("note"))"#))
+        #expect(output.contains(#"        if !tags.isEmpty { try c.encode(tags, forKey: JSONCodingKey("tags")) }"#))
+        #expect(output.contains("enum Kind: String, CaseIterable, Sendable, Codable {\n"))
+        #expect(
+            output.contains(
+                "        self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .unknown\n"))
+        #expect(output.hasSuffix("private extension KeyedDecodingContainer where Key == JSONCodingKey {\n" + """
+                /// The member's key as this container has it: `key` itself under the default key strategy, else
+                /// `converted`, as `.convertFromSnakeCase` presents it.
+                func key(_ key: String, _ converted: String) -> JSONCodingKey {
+                    contains(JSONCodingKey(key)) ? JSONCodingKey(key) : JSONCodingKey(converted)
+                }
+            }
+
+            """))
+        let value = CapturedRun(["generate", "-", "--codable"], input: #"{"grid": [[[{"a": 1}]]]}"#)
+        #expect(value.status == 1)
+        #expect(
+            value.errorOutput
+                == "jsonmapper generate: --codable: Root.grid has a shape that only JSONValue holds, which is not "
+                + "Codable; generate without --codable\n")
+    }
+
+    @Test(
+        "the key as .convertFromSnakeCase presents it",
+        arguments: [
+            ("html_url", "htmlUrl"), ("id", "id"), ("_links", "_links"), ("a__b", "aB"), ("__x_y__", "__xY__"),
+            ("node_ID", "nodeId"), ("camelCase", "camelCase"), ("+1", "+1"), ("_", "_"),
+        ])
+    func snakeCase(key: String, converted: String) throws {
+        #expect(SwiftEmitter.convertedFromSnakeCase(key) == converted)
+        // What JSONDecoder itself hands a keyed container.
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let seen = try decoder.decode(KeysSeen.self, from: try JSONMapper.data(from: JSONValue.object([key: 1])))
+        #expect(seen.keys == [converted])
+    }
+
+    /// The keys a keyed container has.
+    struct KeysSeen: Decodable {
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        let keys: [String]
+
+        init(from decoder: any Decoder) throws {
+            keys = try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue)
         }
     }
 }

@@ -40,6 +40,19 @@ package enum TestFiles {
             FileManager.default.contents(atPath: url.path), "missing \(url.path)", sourceLocation: sourceLocation)
     }
 
+    /// The GitHub API responses of the shared data (`github/`), from octokit/fixtures.
+    package static let githubResponses = [
+        "add-and-remove-repository-collaborator.json", "branch-protection.json", "create-status.json",
+        "get-organization.json", "get-repository.json", "paginate-issues.json", "project-cards.json",
+        "release-assets.json", "search-issues.json",
+    ]
+
+    /// Where the shared data's GitHub API response `name` is. A test that reads it declares the `SharedDataSuite`
+    /// trait that needs `.githubResponses`.
+    package static func githubURL(_ name: String) -> URL {
+        sharedData.appendingPathComponent("github").appendingPathComponent(name)
+    }
+
     /// Whether tests run in CI, where missing shared data must fail instead of being skipped.
     package static var inCI: Bool {
         ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false

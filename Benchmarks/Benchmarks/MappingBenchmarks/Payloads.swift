@@ -14,10 +14,20 @@ enum Payloads {
         return repository.deletingLastPathComponent().appendingPathComponent("shared/data/bench")
     }()
 
+    static let names = ["twitter.json", "citm_catalog.json", "canada.json"]
+
+    /// The payload `name`. When any payload is missing, prints one line that names the folder and how to fill it,
+    /// and exits with status 1: a missing file is the setup's problem, not a crash to show a backtrace for.
     static func load(_ name: String) -> Data {
-        let url = folder.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            fatalError("benchmark payload \(url.path) is missing: set JSONMAPPER_BENCH_DATA to the folder holding it")
+        let missing = names.filter { !FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        guard missing.isEmpty, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        else {
+            let line =
+                "error: the benchmark payloads are missing from \(folder.path) (\(missing.joined(separator: ", "))): "
+                + "run bash Scripts/fetch-test-data.sh in the repository, or set JSONMAPPER_BENCH_DATA to their "
+                + "folder\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            exit(1)
         }
         return data
     }

@@ -85,7 +85,12 @@ let folder =
     .appendingPathComponent("shared/data/bench").path
 let file = ["twitter": "twitter.json", "citm": "citm_catalog.json", "canada": "canada.json"][name] ?? name
 guard let data = FileManager.default.contents(atPath: folder + "/" + file) else {
-    fatalError("cannot read \(folder)/\(file)")
+    // A missing payload is the setup's problem: one line that says how to fill the folder, no backtrace.
+    FileHandle.standardError.write(
+        Data(
+            ("error: cannot read \(folder)/\(file): run bash Scripts/fetch-test-data.sh in the repository, or set "
+                + "JSONMAPPER_BENCH_DATA to the payloads' folder\n").utf8))
+    exit(1)
 }
 // `--decoder` and `--serialization` map the same models with JSONDecoder or JSONSerialization + casts, so that
 // instruction counts (valgrind --tool=callgrind) compare the three ways on the same machine and inputs.

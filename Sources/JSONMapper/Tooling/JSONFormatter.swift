@@ -20,18 +20,20 @@ package enum JSONFormatter {
     /// - Parameters:
     ///   - data: UTF-8 JSON text.
     ///   - options: The layout: pretty or compact, indentation, sorted keys, escapes.
+    ///   - maximumDepth: How deeply arrays and objects may nest; deeper input is malformed.
     ///   - chunkSize: How many bytes to collect before handing them on.
     ///   - output: Receives the text; what it throws stops the write and is rethrown.
     /// - Throws: A ``JSONMappingError``: ``JSONMappingError/Code/malformedJSON`` (with line and column) before any
     ///   output when `data` is not JSON; ``JSONMappingError/Code/outOfMemory`` when a chunk cannot be held. Or the
     ///   error `output` threw.
     package static func format(
-        _ data: Data, options: JSONMapper.WriteOptions, chunkSize: Int = defaultChunkSize,
+        _ data: Data, options: JSONMapper.WriteOptions,
+        maximumDepth: Int = JSONMapper.Options.default.maximumDepth, chunkSize: Int = defaultChunkSize,
         to output: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let document: NativeDocument
         do {
-            document = try NativeDocument(data: data, maximumDepth: JSONMapper.Options.default.maximumDepth)
+            document = try NativeDocument(data: data, maximumDepth: max(1, maximumDepth))
         } catch {
             throw JSONMappingError(error)
         }

@@ -124,6 +124,7 @@ extension ModelBuilder {
                 guard let other = fewerFields[ExactKey(field.key)] else {
                     var optional = field
                     optional.required = false
+                    optional.alwaysPresent = false
                     merged.append(optional)
                     continue
                 }
@@ -138,6 +139,7 @@ extension ModelBuilder {
                 var combined = field
                 combined.type = type
                 combined.required = field.required && other.required
+                combined.alwaysPresent = field.alwaysPresent && other.alwaysPresent
                 combined.notes += other.notes.filter { !field.notes.contains($0) }
                 combined.positions += other.positions
                 merged.append(combined)

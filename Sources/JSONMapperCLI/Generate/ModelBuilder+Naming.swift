@@ -64,32 +64,41 @@ extension ModelBuilder {
         return component
     }
 
-    /// Names the models in the order their positions appear: the top-level one `rootName`; one whose every place
+    /// Names the models: first the top-level ones after `rootNames` (a second name for a model that two roots share
+    /// becomes a typealias of it); then the others in the order their positions appear: one whose every place
     /// is a member of an object that holds nothing else and whose key is a plural (`sizes.small`, `sizes.large`)
     /// after that object, in the singular (`Size`); the others after their key, in the singular for array elements.
     /// A name already taken is prefixed with the enclosing model's own name before its prefix or number
     /// (`StatusEntities`), then numbered. Then the enums, after their key; then the typealiases that give other
     /// places of a model a name of their own (``nameAliases(order:namer:namedForEveryPlace:)``); then every model's
     /// properties and every enum's cases.
-    mutating func name(order: [Position], rootName: String, takenNames: Set<String>) {
+    mutating func name(order: [Position], rootNames: [String], takenNames: Set<String>) {
         var namer = Namer(taking: takenNames)
         // Each model's name before any prefix or number: the prefix a nested model takes, so that names do not
         // grow with the depth (`Status`, `StatusEntities`, never `StatusEntitiesURL…`).
         var baseNames: [Int: String] = [:]
+        // The names given for the roots come first, so that no nested type takes one.
+        for (index, rootName) in zip(rootModels, rootNames) {
+            if models[index].name.isEmpty {
+                baseNames[index] = rootName
+                models[index].name = namer.claim(rootName)
+            } else if rootName != models[index].name, namer.isFree(rootName) {
+                models[index].aliases.append(namer.claim(rootName))
+            }
+        }
         // The models named after what all their places have in common: no place needs a name of its own.
         var namedForEveryPlace: Set<Int> = []
         for position in order {
             guard let index = modelOfPosition[ObjectIdentifier(position)], models[index].name.isEmpty else {
                 continue
             }
-            let siblings = index == rootModel ? nil : siblingsName(index)
+            let siblings = siblingsName(index)
             if siblings != nil { namedForEveryPlace.insert(index) }
             let base =
-                index == rootModel
-                ? rootName : siblings ?? SwiftNames.type(position.key, singular: position.isElement)
+                siblings ?? commonestName(index) ?? SwiftNames.type(position.key, singular: position.isElement)
             baseNames[index] = base
             var name = base
-            if index != rootModel, !namer.isFree(name), let owner = position.owner,
+            if !namer.isFree(name), let owner = position.owner,
                 let ownerBase = modelOfPosition[ObjectIdentifier(owner)].flatMap({ baseNames[$0] })
             {
                 name = ownerBase + name
@@ -182,6 +191,23 @@ extension ModelBuilder {
             else { return nil }
         }
         return singular
+    }
+
+    /// For a model merged from places reached by different keys (GitHub's `owner`, `user`, `assignees`), the name
+    /// of the places that hold the most objects in the samples, the first of them on a tie; `nil` for a model all of
+    /// whose places outside itself give it one name.
+    private func commonestName(_ index: Int) -> String? {
+        var totals: [String: Int] = [:]
+        var names: [String] = []
+        // Not the places inside the model itself: a thread's `parent` is another thread.
+        for position in models[index].positions
+        where position.owner.flatMap({ modelOfPosition[ObjectIdentifier($0)] }) != index {
+            let name = SwiftNames.type(position.key, singular: position.isElement)
+            if totals[name] == nil { names.append(name) }
+            totals[name, default: 0] += position.counts[.object]
+        }
+        guard names.count > 1 else { return nil }
+        return names.max { (totals[$0] ?? 0) < (totals[$1] ?? 0) }
     }
 
     /// The models in the order their positions first appear, from the top-level one down, each once.

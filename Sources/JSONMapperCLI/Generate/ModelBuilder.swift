@@ -7,6 +7,9 @@ struct Model {
         var type: SwiftType
         /// Whether every object of every position this field comes from had it with a value other than `null`.
         var required: Bool
+        /// Whether every object of every position this field comes from had the key, with a value or `null`: a
+        /// field that is not ``required`` then writes `nil` as `null`, as the samples do.
+        var alwaysPresent: Bool
         /// Remarks for the reader when the samples could not settle the type.
         var notes: [String]
         /// The positions of the field's values, in every object position merged into this model.
@@ -49,8 +52,9 @@ struct EnumModel {
 struct ModelBuilder {
     var models: [Model] = []
     var enums: [EnumModel] = []
-    /// The index of the top-level model (the elements' model for a top-level array).
-    var rootModel = 0
+    /// The index of each top-level model (the elements' model for a top-level array), one per root given, in their
+    /// order; two roots whose shapes merged share one.
+    var rootModels: [Int] = []
     /// The model of each object position that has one.
     var modelOfPosition: [ObjectIdentifier: Int] = [:]
     private var resolved: [ObjectIdentifier: (type: SwiftType, notes: [String])] = [:]
@@ -63,27 +67,43 @@ struct ModelBuilder {
     ///   - enums: Whether string fields with a few repeated values become enums.
     ///   - takenNames: Type names the output already uses (a namespace).
     init(root: Position, rootName: String, enums: Bool = false, takenNames: Set<String> = []) {
-        let rootPosition = root.kinds == [.array] ? root.elements : root
-        rootPosition?.mustBeModel = true
-        let order = root.preorder
+        self.init(roots: [(root, rootName)], enums: enums, takenNames: takenNames)
+    }
+
+    /// Builds the models for several kinds of sample at once (several endpoints of one API), each under a root of
+    /// its own, so that the shapes they have in common are one set of types.
+    ///
+    /// - Parameters:
+    ///   - roots: Each top-level position (an object, or an array of objects) and the name of its model.
+    ///   - enums: Whether string fields with a few repeated values become enums.
+    ///   - takenNames: Type names the output already uses (a namespace).
+    init(roots: [(position: Position, name: String)], enums: Bool = false, takenNames: Set<String> = []) {
+        let rootPositions = roots.map { $0.position.kinds == [.array] ? $0.position.elements : $0.position }
+        for position in rootPositions { position?.mustBeModel = true }
+        let order = roots.flatMap(\.position.preorder)
         for position in order.reversed() {
             resolved[ObjectIdentifier(position)] = resolve(position)
         }
-        guard let model = rootPosition.flatMap({ modelOfPosition[ObjectIdentifier($0)] }) else {
-            models = []  // Not objects at the top: the command accepts only samples that are.
-            return
+        var models: [Int] = []
+        for position in rootPositions {
+            guard let model = position.flatMap({ modelOfPosition[ObjectIdentifier($0)] }) else {
+                self.models = []  // Not objects at the top: the command accepts only samples that are.
+                return
+            }
+            models.append(model)
         }
-        rootModel = model
+        rootModels = models
         keepReachable(order: order)
         mergeShapes(order: order)
         if enums { findEnums() }
         findRecursion()
-        name(order: order, rootName: rootName, takenNames: takenNames)
+        name(order: order, rootNames: roots.map(\.name), takenNames: takenNames)
     }
 
-    /// The name the top-level model got (`Root2` when a namespace took `Root`), `nil` when there is none.
+    /// The name the (first) top-level model got (`Root2` when a namespace took `Root`), `nil` when there is none.
     var rootModelName: String? {
-        models.indices.contains(rootModel) ? models[rootModel].name : nil
+        guard let root = rootModels.first, models.indices.contains(root) else { return nil }
+        return models[root].name
     }
 
     /// The type and notes chosen for a position.
@@ -138,6 +158,7 @@ struct ModelBuilder {
                 let resolved = type(of: field.position)
                 return Model.Field(
                     key: field.key, type: resolved.type, required: field.presentCount == position.objectCount,
+                    alwaysPresent: field.presentCount + field.position.nullCount == position.objectCount,
                     notes: resolved.notes, positions: [field.position])
             }
             models.append(Model(fields: fields, positions: [position]))
@@ -174,8 +195,8 @@ struct ModelBuilder {
     /// Drops the models no field of the top-level model leads to (those under a field kept as a `JSONValue`), and
     /// numbers the others in the order their positions appear.
     private mutating func keepReachable(order: [Position]) {
-        var reachable: Set<Int> = [rootModel]
-        var pending = [rootModel]
+        var reachable = Set(rootModels)
+        var pending = rootModels
         while let index = pending.popLast() {
             for field in models[index].fields {
                 if let model = field.type.model, reachable.insert(model).inserted { pending.append(model) }
@@ -212,7 +233,7 @@ struct ModelBuilder {
             if let target = representative(old), let index = newIndex[target] { positions[id] = index }
         }
         modelOfPosition = positions
-        rootModel = representative(rootModel).flatMap { newIndex[$0] } ?? 0
+        rootModels = rootModels.map { representative($0).flatMap { newIndex[$0] } ?? 0 }
         models = kept
     }
 }

@@ -75,6 +75,31 @@ extension SwiftEmitter {
         return "\(reference).isEmpty ? nil : \(reference)"
     }
 
+    /// The statements `write(to:)` writes the field with: `c.set("key", value)`; for a field that every sample has
+    /// but some with `null`, a `nil` (or, for a collection, an empty one) is written as `null`, as the samples have
+    /// it, where `set` would leave the key out. On one line when it fits in 120 columns at `indent`.
+    func writeStatements(_ field: Model.Field, indent: Int) -> [String] {
+        let key = Quoted.key(field.key)
+        guard field.alwaysPresent, !field.required else { return ["c.set(\(key), \(written(field)))"] }
+        let reference = reference(field)
+        let condition: String
+        let value: String
+        if field.type.isCollection {
+            condition = "if \(reference).isEmpty"
+            value = reference
+        } else {
+            // `if let name` where it can; `self.c` and keywords in backticks are bound to a name of their own.
+            let plain = !reference.hasPrefix("self.") && !reference.hasPrefix("`")
+            condition = "if let " + (plain ? reference : "value = \(reference)")
+            value = plain ? reference : "value"
+        }
+        let (set, setNull) = ("c.set(\(key), \(value))", "c.setNull(\(key))")
+        let (first, second) = field.type.isCollection ? (setNull, set) : (set, setNull)
+        let oneLine = "\(condition) { \(first) } else { \(second) }"
+        if indent + oneLine.count <= 120 { return [oneLine] }
+        return ["\(condition) {", "    \(first)", "} else {", "    \(second)", "}"]
+    }
+
     /// The remarks printed above a property: what the samples could not settle.
     func notes(_ field: Model.Field) -> [String] {
         var notes = field.notes

@@ -1,8 +1,11 @@
 /// Prints the generated models as Swift source.
 ///
 /// Every model conforms to `JSONSerializable` and (unless read-only) `JSONWritable`, and to `Equatable` and
-/// `Sendable`: its stored properties are `let`s of value types, `Sendable` models, `URL`, `Date` and `JSONValue`,
-/// which all are. Structs get `==` from the compiler; classes get one written out.
+/// `Sendable`: its stored properties are of value types, `Sendable` models, `URL`, `Date` and `JSONValue`, which all
+/// are. A struct's properties are `var`s, so that app code can change a value and write it back; a class's are
+/// `let`s, as a `Sendable` class cannot have mutable state. Every model has an initializer that takes every property
+/// (the compiler writes no memberwise initializer beside `init(_ c:)`). Structs get `==` from the compiler; classes
+/// get one written out.
 struct SwiftEmitter {
     enum Declaration {
         case `struct`, finalClass
@@ -17,6 +20,9 @@ struct SwiftEmitter {
         var isPublic = false
         /// An enum to declare the types in, so that they cannot clash with other types of the module.
         var namespace: String?
+        /// `Codable` conformances too, which read the API's keys under the default key strategy and
+        /// `.convertFromSnakeCase` alike.
+        var codable = false
     }
 
     let builder: ModelBuilder
@@ -68,6 +74,7 @@ struct SwiftEmitter {
         } else {
             lines += declarations
         }
+        if options.codable { lines += codingKeyLines }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -87,16 +94,16 @@ struct SwiftEmitter {
         }
         let conformances =
             ["JSONSerializable"] + (options.readOnly ? [] : ["JSONWritable"]) + ["Equatable", "Sendable"]
+            + (options.codable ? ["Codable"] : [])
         let keyword = isClass ? "final class" : "struct"
         lines.append("\(access)\(keyword) \(model.name): \(conformances.joined(separator: ", ")) {")
         for field in model.fields {
             for note in notes(field) { lines.append("    /// \(note)") }
-            lines.append("    \(access)let \(SwiftNames.declared(field.property)): \(declaredType(field))")
+            let binding = isClass ? "let" : "var"
+            lines.append("    \(access)\(binding) \(SwiftNames.declared(field.property)): \(declaredType(field))")
         }
-        if options.isPublic {
-            lines.append("")
-            lines += memberwiseInitializer(model)
-        }
+        lines.append("")
+        lines += memberwiseInitializer(model, isClass: isClass)
         lines.append("")
         lines.append("    \(access)init(_ c: JSONDeserializationContext) {")
         for field in model.fields {
@@ -106,10 +113,15 @@ struct SwiftEmitter {
         if !options.readOnly {
             lines.append("")
             lines.append("    \(access)func write(to c: JSONSerializationContext) {")
+            let indent = 8 + (options.namespace == nil ? 0 : 4)
             for field in model.fields {
-                lines.append("        c.set(\(Quoted.key(field.key)), \(written(field)))")
+                lines += writeStatements(field, indent: indent).map { "        " + $0 }
             }
             lines.append("    }")
+        }
+        if options.codable {
+            lines.append("")
+            lines += codableLines(model)
         }
         if isClass {
             lines.append("")
@@ -140,18 +152,23 @@ struct SwiftEmitter {
         return field.property == "c" ? "self." + name : name
     }
 
-    /// `init(id: Int, name: String? = nil, …)`, which `--public` adds: the compiler makes none public.
-    private func memberwiseInitializer(_ model: Model) -> [String] {
+    /// `init(id: Int, name: String? = nil, …)`: the compiler writes no memberwise initializer beside `init(_ c:)`,
+    /// and none public. Public with `--public`.
+    private func memberwiseInitializer(_ model: Model, isClass: Bool) -> [String] {
         let parameters = model.fields.map { field in
             let type = declaredType(field)
             return "\(SwiftNames.declared(field.property)): \(type)\(type.hasSuffix("?") ? " = nil" : "")"
         }
-        var lines = ["    /// The memberwise initializer, public for use from other modules."]
-        let oneLine = "    public init(\(parameters.joined(separator: ", "))) {"
+        let summary =
+            isClass
+            ? "The designated initializer, with every property"
+            : "The memberwise initializer, to build a value in tests and app code"
+        var lines = ["    /// \(summary)\(options.isPublic ? ", public for use from other modules" : "")."]
+        let oneLine = "    \(access)init(\(parameters.joined(separator: ", "))) {"
         if oneLine.count <= 120 {
             lines.append(oneLine)
         } else {
-            lines.append("    public init(")
+            lines.append("    \(access)init(")
             lines += parameters.enumerated().map { index, parameter in
                 "        " + parameter + (index < parameters.count - 1 ? "," : "")
             }
@@ -182,7 +199,8 @@ struct SwiftEmitter {
     }
 
     private func enumLines(_ model: EnumModel) -> [String] {
-        var lines = ["\(access)enum \(model.name): String, CaseIterable, Sendable {"]
+        let codable = options.codable ? ", Codable" : ""
+        var lines = ["\(access)enum \(model.name): String, CaseIterable, Sendable\(codable) {"]
         for (name, rawValue) in zip(model.cases, model.rawValues) {
             let declared = SwiftNames.declared(name)
             lines.append("    case \(declared)" + (name == rawValue ? "" : " = \(Quoted.key(rawValue))"))
@@ -191,6 +209,7 @@ struct SwiftEmitter {
             lines.append("    /// Any value the samples did not have.")
             lines.append("    case \(SwiftNames.declared(model.fallback))")
         }
+        if options.codable { lines += codableEnumLines(model) }
         lines.append("}")
         return lines
     }

@@ -15,7 +15,7 @@ extension SwiftNames {
     }
 
     private static func member(_ key: String, renamed: Set<String>, suffix: String) -> String {
-        let parts = words(key)
+        let parts = signedNumberWords(key) ?? words(key)
         var name = lowerCamelCase(parts.isEmpty ? symbolWords(key) : parts)
         if let first = name.unicodeScalars.first, !isIdentifierHead(first) { name = "_" + name }
         if renamed.contains(name) { name += suffix }
@@ -30,7 +30,7 @@ extension SwiftNames {
     /// An UpperCamelCase type name for `key`, singular when it names one element of an array (`statuses` →
     /// `Status`), never a reserved type name (`data` → `DataModel`, `urls` → `URLModel`).
     static func type(_ key: String, singular: Bool) -> String {
-        var parts = words(key)
+        var parts = signedNumberWords(key) ?? words(key)
         if parts.isEmpty { parts = symbolWords(key) }
         if singular, let last = parts.last {
             if uncountable.contains(last.lowercased()) {

@@ -5,7 +5,8 @@
 ///    lower case turns to upper case (`screen_name`, `userID`, `HTTPStatus`).
 /// 2. Join them in camel case: lowerCamelCase for properties and enum cases, UpperCamelCase for types; known
 ///    acronyms in capitals (`profileImageURL`, `userIDs`).
-/// 3. A key with no such word gets a name spelled from its symbols (`$` → `dollar`, `""` → `empty`), so that the
+/// 3. A key that is a sign and a number is spoken (`+1` → `plusOne`, `-1` → `minusOne`, GitHub's reactions). A
+///    key with no such word gets a name spelled from its symbols (`$` → `dollar`, `""` → `empty`), so that the
 ///    name is the same whichever sample or position the key comes from.
 /// 4. A name that would start with something an identifier cannot start with (a digit) gets a leading `_`
 ///    (properties, cases) or `Model` (types).
@@ -105,6 +106,22 @@ enum SwiftNames {
     private static func matchCase(_ word: String, of original: String) -> String {
         original.first?.isUppercase == true ? word.prefix(1).uppercased() + word.dropFirst() : word
     }
+
+    /// Words for a key that is a sign and a whole number, spoken: `+1` → plus one, `-1` → minus one, `+100` →
+    /// plus 100 (numbers past twenty in digits); `nil` for any other key.
+    static func signedNumberWords(_ key: String) -> [String]? {
+        guard let sign = key.first, sign == "+" || sign == "-" else { return nil }
+        let digits = key.dropFirst()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        let spoken = Int(digits).flatMap { $0 < numberNames.count ? numberNames[$0] : nil } ?? String(digits)
+        return [sign == "+" ? "plus" : "minus", spoken]
+    }
+
+    private static let numberNames = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ]
 
     /// Words for a key that has no letters or digits: the names of its first eight symbols (`$` → dollar, `--` →
     /// dash dash, `€` → u20AC), `empty` for the empty key.

@@ -20,6 +20,9 @@ struct SwiftNamesTests {
             // No letters or digits: spelled from the symbols, the same wherever the key is.
             ("", "empty"), ("---", "dashDashDash"), ("$", "dollar"), ("@", "at"), ("€", "u20ac"), ("🎉", "u1f389"),
             ("()", "leftParenRightParen"),
+            // A sign and a number, spoken (GitHub's reactions), not numbered underscores.
+            ("+1", "plusOne"), ("-1", "minusOne"), ("+20", "plusTwenty"), ("-100", "minus100"), ("+", "plus"),
+            ("1", "_1"), ("+1a", "_1a"),
             // Characters Swift does not allow in identifiers separate words.
             ("a\u{200B}b", "aB"), ("x²", "x²"), ("½", "½"), ("\u{301}a", "a"),
         ])

@@ -5,8 +5,14 @@ import JSONMapper
 /// The models generated from canada.json.
 enum CanadaModels {
     struct Canada: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let type: String
-        let features: [Feature]
+        var type: String
+        var features: [Feature]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(type: String, features: [Feature]) {
+            self.type = type
+            self.features = features
+        }
 
         init(_ c: JSONDeserializationContext) {
             type = c.requireString("type")
@@ -20,9 +26,16 @@ enum CanadaModels {
     }
 
     struct Feature: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let type: String
-        let properties: Properties
-        let geometry: Geometry
+        var type: String
+        var properties: Properties
+        var geometry: Geometry
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(type: String, properties: Properties, geometry: Geometry) {
+            self.type = type
+            self.properties = properties
+            self.geometry = geometry
+        }
 
         init(_ c: JSONDeserializationContext) {
             type = c.requireString("type")
@@ -38,7 +51,12 @@ enum CanadaModels {
     }
 
     struct Properties: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let name: String
+        var name: String
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(name: String) {
+            self.name = name
+        }
 
         init(_ c: JSONDeserializationContext) {
             name = c.requireString("name")
@@ -50,8 +68,14 @@ enum CanadaModels {
     }
 
     struct Geometry: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let type: String
-        let coordinates: [[[Double]]]
+        var type: String
+        var coordinates: [[[Double]]]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(type: String, coordinates: [[[Double]]]) {
+            self.type = type
+            self.coordinates = coordinates
+        }
 
         init(_ c: JSONDeserializationContext) {
             type = c.requireString("type")

@@ -5,19 +5,46 @@ import JSONMapper
 /// The models generated from citm_catalog.json.
 enum CitmModels {
     struct CitmCatalog: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let areaNames: [String: String]
-        let audienceSubCategoryNames: [String: String]
+        var areaNames: [String: String]
+        var audienceSubCategoryNames: [String: String]
         /// Always an empty object in the samples: [String: String] is a guess.
-        let blockNames: [String: String]
-        let events: [String: Event]
-        let performances: [Performance]
-        let seatCategoryNames: [String: String]
-        let subTopicNames: [String: String]
+        var blockNames: [String: String]
+        var events: [String: Event]
+        var performances: [Performance]
+        var seatCategoryNames: [String: String]
+        var subTopicNames: [String: String]
         /// Always an empty object in the samples: [String: String] is a guess.
-        let subjectNames: [String: String]
-        let topicNames: [String: String]
-        let topicSubTopics: [String: [Int]]
-        let venueNames: [String: String]
+        var subjectNames: [String: String]
+        var topicNames: [String: String]
+        var topicSubTopics: [String: [Int]]
+        var venueNames: [String: String]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            areaNames: [String: String],
+            audienceSubCategoryNames: [String: String],
+            blockNames: [String: String],
+            events: [String: Event],
+            performances: [Performance],
+            seatCategoryNames: [String: String],
+            subTopicNames: [String: String],
+            subjectNames: [String: String],
+            topicNames: [String: String],
+            topicSubTopics: [String: [Int]],
+            venueNames: [String: String]
+        ) {
+            self.areaNames = areaNames
+            self.audienceSubCategoryNames = audienceSubCategoryNames
+            self.blockNames = blockNames
+            self.events = events
+            self.performances = performances
+            self.seatCategoryNames = seatCategoryNames
+            self.subTopicNames = subTopicNames
+            self.subjectNames = subjectNames
+            self.topicNames = topicNames
+            self.topicSubTopics = topicSubTopics
+            self.venueNames = venueNames
+        }
 
         init(_ c: JSONDeserializationContext) {
             areaNames = c.requireDictionary("areaNames")
@@ -50,16 +77,37 @@ enum CitmModels {
 
     struct Event: JSONSerializable, JSONWritable, Equatable, Sendable {
         /// Always null in the samples: String is a guess.
-        let description: String?
-        let id: Int
-        let logo: String?
-        let name: String
-        let subTopicIDs: [Int]
+        var description: String?
+        var id: Int
+        var logo: String?
+        var name: String
+        var subTopicIDs: [Int]
         /// Always null in the samples: String is a guess.
-        let subjectCode: String?
+        var subjectCode: String?
         /// Always null in the samples: String is a guess.
-        let subtitle: String?
-        let topicIDs: [Int]
+        var subtitle: String?
+        var topicIDs: [Int]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            description: String? = nil,
+            id: Int,
+            logo: String? = nil,
+            name: String,
+            subTopicIDs: [Int],
+            subjectCode: String? = nil,
+            subtitle: String? = nil,
+            topicIDs: [Int]
+        ) {
+            self.description = description
+            self.id = id
+            self.logo = logo
+            self.name = name
+            self.subTopicIDs = subTopicIDs
+            self.subjectCode = subjectCode
+            self.subtitle = subtitle
+            self.topicIDs = topicIDs
+        }
 
         init(_ c: JSONDeserializationContext) {
             description = c.getString("description")
@@ -73,29 +121,52 @@ enum CitmModels {
         }
 
         func write(to c: JSONSerializationContext) {
-            c.set("description", description)
+            if let description { c.set("description", description) } else { c.setNull("description") }
             c.set("id", id)
-            c.set("logo", logo)
+            if let logo { c.set("logo", logo) } else { c.setNull("logo") }
             c.set("name", name)
             c.set("subTopicIds", subTopicIDs)
-            c.set("subjectCode", subjectCode)
-            c.set("subtitle", subtitle)
+            if let subjectCode { c.set("subjectCode", subjectCode) } else { c.setNull("subjectCode") }
+            if let subtitle { c.set("subtitle", subtitle) } else { c.setNull("subtitle") }
             c.set("topicIds", topicIDs)
         }
     }
 
     struct Performance: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let eventID: Int
-        let id: Int
-        let logo: String?
+        var eventID: Int
+        var id: Int
+        var logo: String?
         /// Always null in the samples: String is a guess.
-        let name: String?
-        let prices: [Price]
-        let seatCategories: [SeatCategory]
+        var name: String?
+        var prices: [Price]
+        var seatCategories: [SeatCategory]
         /// Always null in the samples: String is a guess.
-        let seatMapImage: String?
-        let start: Int
-        let venueCode: String
+        var seatMapImage: String?
+        var start: Int
+        var venueCode: String
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            eventID: Int,
+            id: Int,
+            logo: String? = nil,
+            name: String? = nil,
+            prices: [Price],
+            seatCategories: [SeatCategory],
+            seatMapImage: String? = nil,
+            start: Int,
+            venueCode: String
+        ) {
+            self.eventID = eventID
+            self.id = id
+            self.logo = logo
+            self.name = name
+            self.prices = prices
+            self.seatCategories = seatCategories
+            self.seatMapImage = seatMapImage
+            self.start = start
+            self.venueCode = venueCode
+        }
 
         init(_ c: JSONDeserializationContext) {
             eventID = c.requireInt("eventId")
@@ -112,20 +183,27 @@ enum CitmModels {
         func write(to c: JSONSerializationContext) {
             c.set("eventId", eventID)
             c.set("id", id)
-            c.set("logo", logo)
-            c.set("name", name)
+            if let logo { c.set("logo", logo) } else { c.setNull("logo") }
+            if let name { c.set("name", name) } else { c.setNull("name") }
             c.set("prices", prices)
             c.set("seatCategories", seatCategories)
-            c.set("seatMapImage", seatMapImage)
+            if let seatMapImage { c.set("seatMapImage", seatMapImage) } else { c.setNull("seatMapImage") }
             c.set("start", start)
             c.set("venueCode", venueCode)
         }
     }
 
     struct Price: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let amount: Int
-        let audienceSubCategoryID: Int
-        let seatCategoryID: Int
+        var amount: Int
+        var audienceSubCategoryID: Int
+        var seatCategoryID: Int
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(amount: Int, audienceSubCategoryID: Int, seatCategoryID: Int) {
+            self.amount = amount
+            self.audienceSubCategoryID = audienceSubCategoryID
+            self.seatCategoryID = seatCategoryID
+        }
 
         init(_ c: JSONDeserializationContext) {
             amount = c.requireInt("amount")
@@ -141,8 +219,14 @@ enum CitmModels {
     }
 
     struct SeatCategory: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let areas: [Area]
-        let seatCategoryID: Int
+        var areas: [Area]
+        var seatCategoryID: Int
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(areas: [Area], seatCategoryID: Int) {
+            self.areas = areas
+            self.seatCategoryID = seatCategoryID
+        }
 
         init(_ c: JSONDeserializationContext) {
             areas = c.requireArray("areas", ofClass: Area.self)
@@ -156,9 +240,15 @@ enum CitmModels {
     }
 
     struct Area: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let areaID: Int
+        var areaID: Int
         /// Always empty in the samples: String elements are a guess.
-        let blockIDs: [String]
+        var blockIDs: [String]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(areaID: Int, blockIDs: [String]) {
+            self.areaID = areaID
+            self.blockIDs = blockIDs
+        }
 
         init(_ c: JSONDeserializationContext) {
             areaID = c.requireInt("areaId")

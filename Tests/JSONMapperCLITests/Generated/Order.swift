@@ -4,20 +4,47 @@ import Foundation
 import JSONMapper
 
 struct Order: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let orderID: UInt64
-    let status: String
-    let placedAt: Date
-    let customer: Customer
-    let lineItems: [LineItem]
-    let shippingAddress: ShippingAddress
-    let warehouseStock: [String: WarehouseStock]
-    let totals: Totals
+    var orderID: UInt64
+    var status: String
+    var placedAt: Date
+    var customer: Customer
+    var lineItems: [LineItem]
+    var shippingAddress: ShippingAddress
+    var warehouseStock: [String: WarehouseStock]
+    var totals: Totals
     /// Always null in the samples: String is a guess.
-    let coupon: String?
+    var coupon: String?
     /// Always empty in the samples: String elements are a guess.
-    let notes: [String]
+    var notes: [String]
     /// Always an empty object in the samples: [String: String] is a guess.
-    let metadata: [String: String]
+    var metadata: [String: String]
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        orderID: UInt64,
+        status: String,
+        placedAt: Date,
+        customer: Customer,
+        lineItems: [LineItem],
+        shippingAddress: ShippingAddress,
+        warehouseStock: [String: WarehouseStock],
+        totals: Totals,
+        coupon: String? = nil,
+        notes: [String],
+        metadata: [String: String]
+    ) {
+        self.orderID = orderID
+        self.status = status
+        self.placedAt = placedAt
+        self.customer = customer
+        self.lineItems = lineItems
+        self.shippingAddress = shippingAddress
+        self.warehouseStock = warehouseStock
+        self.totals = totals
+        self.coupon = coupon
+        self.notes = notes
+        self.metadata = metadata
+    }
 
     init(_ c: JSONDeserializationContext) {
         orderID = c.requireUInt64("order_id")
@@ -42,22 +69,43 @@ struct Order: JSONSerializable, JSONWritable, Equatable, Sendable {
         c.set("shipping_address", shippingAddress)
         c.set("warehouse_stock", warehouseStock)
         c.set("totals", totals)
-        c.set("coupon", coupon)
+        if let coupon { c.set("coupon", coupon) } else { c.setNull("coupon") }
         c.set("notes", notes)
         c.set("metadata", metadata)
     }
 }
 
 struct Customer: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let id: Int
-    let firstName: String
-    let firstName2: String
-    let email: String
-    let homepage: String
-    let _2faEnabled: Bool
-    let `class`: String
+    var id: Int
+    var firstName: String
+    var firstName2: String
+    var email: String
+    var homepage: String
+    var _2faEnabled: Bool
+    var `class`: String
     /// Always null in the samples: String is a guess.
-    let nickname: String?
+    var nickname: String?
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        id: Int,
+        firstName: String,
+        firstName2: String,
+        email: String,
+        homepage: String,
+        _2faEnabled: Bool,
+        `class`: String,
+        nickname: String? = nil
+    ) {
+        self.id = id
+        self.firstName = firstName
+        self.firstName2 = firstName2
+        self.email = email
+        self.homepage = homepage
+        self._2faEnabled = _2faEnabled
+        self.`class` = `class`
+        self.nickname = nickname
+    }
 
     init(_ c: JSONDeserializationContext) {
         id = c.requireInt("ID")
@@ -78,17 +126,27 @@ struct Customer: JSONSerializable, JSONWritable, Equatable, Sendable {
         c.set("homepage", homepage)
         c.set("2fa_enabled", _2faEnabled)
         c.set("class", `class`)
-        c.set("nickname", nickname)
+        if let nickname { c.set("nickname", nickname) } else { c.setNull("nickname") }
     }
 }
 
 struct LineItem: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let sku: String
-    let quantity: Int
-    let unitPrice: Double
-    let tags: [String]
-    let dimensions: [[Int]]
-    let giftNote: String?
+    var sku: String
+    var quantity: Int
+    var unitPrice: Double
+    var tags: [String]
+    var dimensions: [[Int]]
+    var giftNote: String?
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(sku: String, quantity: Int, unitPrice: Double, tags: [String], dimensions: [[Int]], giftNote: String? = nil) {
+        self.sku = sku
+        self.quantity = quantity
+        self.unitPrice = unitPrice
+        self.tags = tags
+        self.dimensions = dimensions
+        self.giftNote = giftNote
+    }
 
     init(_ c: JSONDeserializationContext) {
         sku = c.requireString("sku")
@@ -110,10 +168,18 @@ struct LineItem: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct ShippingAddress: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let street: String
-    let city: String
-    let postalCode: String
-    let floor: Int?
+    var street: String
+    var city: String
+    var postalCode: String
+    var floor: Int?
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(street: String, city: String, postalCode: String, floor: Int? = nil) {
+        self.street = street
+        self.city = city
+        self.postalCode = postalCode
+        self.floor = floor
+    }
 
     init(_ c: JSONDeserializationContext) {
         street = c.requireString("street")
@@ -131,8 +197,14 @@ struct ShippingAddress: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct WarehouseStock: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let onHand: Int
-    let reserved: Int
+    var onHand: Int
+    var reserved: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(onHand: Int, reserved: Int) {
+        self.onHand = onHand
+        self.reserved = reserved
+    }
 
     init(_ c: JSONDeserializationContext) {
         onHand = c.requireInt("on_hand")
@@ -146,10 +218,18 @@ struct WarehouseStock: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Totals: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let subtotal: Double
-    let tax: Double
-    let currency: String
-    let discount: Double?
+    var subtotal: Double
+    var tax: Double
+    var currency: String
+    var discount: Double?
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(subtotal: Double, tax: Double, currency: String, discount: Double? = nil) {
+        self.subtotal = subtotal
+        self.tax = tax
+        self.currency = currency
+        self.discount = discount
+    }
 
     init(_ c: JSONDeserializationContext) {
         subtotal = c.requireDouble("subtotal")

@@ -4,23 +4,60 @@ import Foundation
 import JSONMapper
 
 struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let id: Int
-    let name: String
-    let fullName: String
-    let `private`: Bool
-    let owner: Owner
-    let htmlURL: URL
-    let description: String
-    let fork: Bool
+    var id: Int
+    var name: String
+    var fullName: String
+    var `private`: Bool
+    var owner: Owner
+    var htmlURL: URL
+    var description: String
+    var fork: Bool
     /// Always null in the samples: String is a guess.
-    let homepage: String?
-    let topics: [String]
-    let visibility: String
-    let stargazersCount: Int
-    let license: License
-    let permissions: Permissions
-    let securityAndAnalysis: SecurityAndAnalysis
-    let createdAt: Date
+    var homepage: String?
+    var topics: [String]
+    var visibility: String
+    var stargazersCount: Int
+    var license: License
+    var permissions: Permissions
+    var securityAndAnalysis: SecurityAndAnalysis
+    var createdAt: Date
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        id: Int,
+        name: String,
+        fullName: String,
+        `private`: Bool,
+        owner: Owner,
+        htmlURL: URL,
+        description: String,
+        fork: Bool,
+        homepage: String? = nil,
+        topics: [String],
+        visibility: String,
+        stargazersCount: Int,
+        license: License,
+        permissions: Permissions,
+        securityAndAnalysis: SecurityAndAnalysis,
+        createdAt: Date
+    ) {
+        self.id = id
+        self.name = name
+        self.fullName = fullName
+        self.`private` = `private`
+        self.owner = owner
+        self.htmlURL = htmlURL
+        self.description = description
+        self.fork = fork
+        self.homepage = homepage
+        self.topics = topics
+        self.visibility = visibility
+        self.stargazersCount = stargazersCount
+        self.license = license
+        self.permissions = permissions
+        self.securityAndAnalysis = securityAndAnalysis
+        self.createdAt = createdAt
+    }
 
     init(_ c: JSONDeserializationContext) {
         id = c.requireInt("id")
@@ -50,7 +87,7 @@ struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
         c.set("html_url", htmlURL)
         c.set("description", description)
         c.set("fork", fork)
-        c.set("homepage", homepage)
+        if let homepage { c.set("homepage", homepage) } else { c.setNull("homepage") }
         c.set("topics", topics)
         c.set("visibility", visibility)
         c.set("stargazers_count", stargazersCount)
@@ -62,10 +99,18 @@ struct Repository: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Owner: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let login: String
-    let id: Int
-    let htmlURL: URL
-    let siteAdmin: Bool
+    var login: String
+    var id: Int
+    var htmlURL: URL
+    var siteAdmin: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(login: String, id: Int, htmlURL: URL, siteAdmin: Bool) {
+        self.login = login
+        self.id = id
+        self.htmlURL = htmlURL
+        self.siteAdmin = siteAdmin
+    }
 
     init(_ c: JSONDeserializationContext) {
         login = c.requireString("login")
@@ -83,9 +128,16 @@ struct Owner: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct License: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let key: String
-    let name: String
-    let spdxID: String
+    var key: String
+    var name: String
+    var spdxID: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(key: String, name: String, spdxID: String) {
+        self.key = key
+        self.name = name
+        self.spdxID = spdxID
+    }
 
     init(_ c: JSONDeserializationContext) {
         key = c.requireString("key")
@@ -101,9 +153,16 @@ struct License: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let admin: Bool
-    let push: Bool
-    let pull: Bool
+    var admin: Bool
+    var push: Bool
+    var pull: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(admin: Bool, push: Bool, pull: Bool) {
+        self.admin = admin
+        self.push = push
+        self.pull = pull
+    }
 
     init(_ c: JSONDeserializationContext) {
         admin = c.requireBool("admin")
@@ -119,9 +178,20 @@ struct Permissions: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SecurityAndAnalysis: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let advancedSecurity: AdvancedSecurity
-    let secretScanning: SecretScanning
-    let secretScanningPushProtection: SecretScanningPushProtection
+    var advancedSecurity: AdvancedSecurity
+    var secretScanning: SecretScanning
+    var secretScanningPushProtection: SecretScanningPushProtection
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        advancedSecurity: AdvancedSecurity,
+        secretScanning: SecretScanning,
+        secretScanningPushProtection: SecretScanningPushProtection
+    ) {
+        self.advancedSecurity = advancedSecurity
+        self.secretScanning = secretScanning
+        self.secretScanningPushProtection = secretScanningPushProtection
+    }
 
     init(_ c: JSONDeserializationContext) {
         advancedSecurity = c.requireObject("advanced_security", ofClass: AdvancedSecurity.self)
@@ -137,7 +207,12 @@ struct SecurityAndAnalysis: JSONSerializable, JSONWritable, Equatable, Sendable 
 }
 
 struct AdvancedSecurity: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let status: String
+    var status: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(status: String) {
+        self.status = status
+    }
 
     init(_ c: JSONDeserializationContext) {
         status = c.requireString("status")

@@ -4,90 +4,255 @@ import Foundation
 import JSONMapper
 
 struct Torture: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let selfValue: String
-    let selfValue2: String
-    let initValue: String
-    let type: String
-    let `protocol`: String
-    let c: String
-    let lhs: Int
-    let rhs: Int
-    let write: String
-    let userID: Int
-    let userID2: Int
-    let userID3: Int
-    let userID4: Int
-    let userid5: Int
-    let userID6: Int
-    let name: String
-    let name3: String
-    let name4: String
-    let name2: String
-    let empty: String
-    let dollar: String
-    let dashDashDash: String
-    let at: String
-    let hash: String
-    let u20ac: String
-    let u1f389: String
-    let _2fa: Bool
-    let _1stPlace: String
-    let quoteKey: Int
-    let backSlash: Int
-    let newLine: Int
-    let tabKey: Int
-    let dottedKey: Int
-    let spacedKey: Int
-    let café: String
-    let 名前: String
-    let éClé: String
-    let keywords: Keywords
-    let string: StringModel
-    let int: IntModel
-    let double: DoubleModel
-    let bool: BoolModel
-    let url: URLModel
-    let date: DateModel
-    let data: DataModel
-    let decimal: DecimalModel
-    let array: ArrayModel
-    let dictionary: DictionaryModel
-    let `optional`: OptionalModel
-    let result: ResultModel
-    let error: ErrorModel
-    let `set`: SetModel
-    let jsonValue: JSONValueModel
-    let jsonMapper: JSONMapperModel
-    let jsonSerializable: JSONSerializableModel
-    let jsonWritable: JSONWritableModel
-    let sendable: SendableModel
-    let equatable: EquatableModel
-    let `any`: AnyModel
-    let protocol2: ProtocolModel
-    let swift: SwiftModel
-    let foundation: FoundationModel
-    let character: CharacterModel
-    let type2: TypeModel
-    let dispatch: DispatchModel
-    let task: TaskModel
-    let selfLink: SelfLink
-    let rows: [[Row]]
-    let chain: Chain
+    var selfValue: String
+    var selfValue2: String
+    var initValue: String
+    var type: String
+    var `protocol`: String
+    var c: String
+    var lhs: Int
+    var rhs: Int
+    var write: String
+    var userID: Int
+    var userID2: Int
+    var userID3: Int
+    var userID4: Int
+    var userid5: Int
+    var userID6: Int
+    var name: String
+    var name3: String
+    var name4: String
+    var name2: String
+    var empty: String
+    var dollar: String
+    var dashDashDash: String
+    var at: String
+    var hash: String
+    var u20ac: String
+    var u1f389: String
+    var _2fa: Bool
+    var _1stPlace: String
+    var quoteKey: Int
+    var backSlash: Int
+    var newLine: Int
+    var tabKey: Int
+    var dottedKey: Int
+    var spacedKey: Int
+    var café: String
+    var 名前: String
+    var éClé: String
+    var keywords: Keywords
+    var string: StringModel
+    var int: IntModel
+    var double: DoubleModel
+    var bool: BoolModel
+    var url: URLModel
+    var date: DateModel
+    var data: DataModel
+    var decimal: DecimalModel
+    var array: ArrayModel
+    var dictionary: DictionaryModel
+    var `optional`: OptionalModel
+    var result: ResultModel
+    var error: ErrorModel
+    var `set`: SetModel
+    var jsonValue: JSONValueModel
+    var jsonMapper: JSONMapperModel
+    var jsonSerializable: JSONSerializableModel
+    var jsonWritable: JSONWritableModel
+    var sendable: SendableModel
+    var equatable: EquatableModel
+    var `any`: AnyModel
+    var protocol2: ProtocolModel
+    var swift: SwiftModel
+    var foundation: FoundationModel
+    var character: CharacterModel
+    var type2: TypeModel
+    var dispatch: DispatchModel
+    var task: TaskModel
+    var selfLink: SelfLink
+    var rows: [[Row]]
+    var chain: Chain
     /// No getter reads [[[Object]]]: kept whole as a JSONValue.
-    let deep: JSONValue
-    let created: Date
-    let updated: Date
-    let withOffset: String
-    let dateOnly: String
-    let big: UInt64
-    let amounts: [Double]
+    var deep: JSONValue
+    var created: Date
+    var updated: Date
+    var withOffset: String
+    var dateOnly: String
+    var big: UInt64
+    var amounts: [Double]
     /// Always null in the samples: String is a guess.
-    let nothing: String?
+    var nothing: String?
     /// Always empty in the samples: String elements are a guess.
-    let emptyList: [String]
+    var emptyList: [String]
     /// Always an empty object in the samples: [String: String] is a guess.
-    let emptyObject: [String: String]
-    let events: [Event]
+    var emptyObject: [String: String]
+    var events: [Event]
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        selfValue: String,
+        selfValue2: String,
+        initValue: String,
+        type: String,
+        `protocol`: String,
+        c: String,
+        lhs: Int,
+        rhs: Int,
+        write: String,
+        userID: Int,
+        userID2: Int,
+        userID3: Int,
+        userID4: Int,
+        userid5: Int,
+        userID6: Int,
+        name: String,
+        name3: String,
+        name4: String,
+        name2: String,
+        empty: String,
+        dollar: String,
+        dashDashDash: String,
+        at: String,
+        hash: String,
+        u20ac: String,
+        u1f389: String,
+        _2fa: Bool,
+        _1stPlace: String,
+        quoteKey: Int,
+        backSlash: Int,
+        newLine: Int,
+        tabKey: Int,
+        dottedKey: Int,
+        spacedKey: Int,
+        café: String,
+        名前: String,
+        éClé: String,
+        keywords: Keywords,
+        string: StringModel,
+        int: IntModel,
+        double: DoubleModel,
+        bool: BoolModel,
+        url: URLModel,
+        date: DateModel,
+        data: DataModel,
+        decimal: DecimalModel,
+        array: ArrayModel,
+        dictionary: DictionaryModel,
+        `optional`: OptionalModel,
+        result: ResultModel,
+        error: ErrorModel,
+        `set`: SetModel,
+        jsonValue: JSONValueModel,
+        jsonMapper: JSONMapperModel,
+        jsonSerializable: JSONSerializableModel,
+        jsonWritable: JSONWritableModel,
+        sendable: SendableModel,
+        equatable: EquatableModel,
+        `any`: AnyModel,
+        protocol2: ProtocolModel,
+        swift: SwiftModel,
+        foundation: FoundationModel,
+        character: CharacterModel,
+        type2: TypeModel,
+        dispatch: DispatchModel,
+        task: TaskModel,
+        selfLink: SelfLink,
+        rows: [[Row]],
+        chain: Chain,
+        deep: JSONValue,
+        created: Date,
+        updated: Date,
+        withOffset: String,
+        dateOnly: String,
+        big: UInt64,
+        amounts: [Double],
+        nothing: String? = nil,
+        emptyList: [String],
+        emptyObject: [String: String],
+        events: [Event]
+    ) {
+        self.selfValue = selfValue
+        self.selfValue2 = selfValue2
+        self.initValue = initValue
+        self.type = type
+        self.`protocol` = `protocol`
+        self.c = c
+        self.lhs = lhs
+        self.rhs = rhs
+        self.write = write
+        self.userID = userID
+        self.userID2 = userID2
+        self.userID3 = userID3
+        self.userID4 = userID4
+        self.userid5 = userid5
+        self.userID6 = userID6
+        self.name = name
+        self.name3 = name3
+        self.name4 = name4
+        self.name2 = name2
+        self.empty = empty
+        self.dollar = dollar
+        self.dashDashDash = dashDashDash
+        self.at = at
+        self.hash = hash
+        self.u20ac = u20ac
+        self.u1f389 = u1f389
+        self._2fa = _2fa
+        self._1stPlace = _1stPlace
+        self.quoteKey = quoteKey
+        self.backSlash = backSlash
+        self.newLine = newLine
+        self.tabKey = tabKey
+        self.dottedKey = dottedKey
+        self.spacedKey = spacedKey
+        self.café = café
+        self.名前 = 名前
+        self.éClé = éClé
+        self.keywords = keywords
+        self.string = string
+        self.int = int
+        self.double = double
+        self.bool = bool
+        self.url = url
+        self.date = date
+        self.data = data
+        self.decimal = decimal
+        self.array = array
+        self.dictionary = dictionary
+        self.`optional` = `optional`
+        self.result = result
+        self.error = error
+        self.`set` = `set`
+        self.jsonValue = jsonValue
+        self.jsonMapper = jsonMapper
+        self.jsonSerializable = jsonSerializable
+        self.jsonWritable = jsonWritable
+        self.sendable = sendable
+        self.equatable = equatable
+        self.`any` = `any`
+        self.protocol2 = protocol2
+        self.swift = swift
+        self.foundation = foundation
+        self.character = character
+        self.type2 = type2
+        self.dispatch = dispatch
+        self.task = task
+        self.selfLink = selfLink
+        self.rows = rows
+        self.chain = chain
+        self.deep = deep
+        self.created = created
+        self.updated = updated
+        self.withOffset = withOffset
+        self.dateOnly = dateOnly
+        self.big = big
+        self.amounts = amounts
+        self.nothing = nothing
+        self.emptyList = emptyList
+        self.emptyObject = emptyObject
+        self.events = events
+    }
 
     init(_ c: JSONDeserializationContext) {
         selfValue = c.requireString("self")
@@ -249,7 +414,7 @@ struct Torture: JSONSerializable, JSONWritable, Equatable, Sendable {
         c.set("date_only", dateOnly)
         c.set("big", big)
         c.set("amounts", amounts)
-        c.set("nothing", nothing)
+        if let nothing { c.set("nothing", nothing) } else { c.setNull("nothing") }
         c.set("empty_list", emptyList)
         c.set("empty_object", emptyObject)
         c.set("events", events)
@@ -257,109 +422,320 @@ struct Torture: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Keywords: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let `associatedtype`: Int
-    let `borrowing`: Int
-    let `class`: Int
-    let `consuming`: Int
-    let `deinit`: Int
-    let `enum`: Int
-    let `extension`: Int
-    let `fileprivate`: Int
-    let `func`: Int
-    let `import`: Int
-    let initValue: Int
-    let `inout`: Int
-    let `internal`: Int
-    let `let`: Int
-    let `nonisolated`: Int
-    let `open`: Int
-    let `operator`: Int
-    let `private`: Int
-    let `precedencegroup`: Int
-    let `protocol`: Int
-    let `public`: Int
-    let `rethrows`: Int
-    let `static`: Int
-    let `struct`: Int
-    let `subscript`: Int
-    let `typealias`: Int
-    let `var`: Int
-    let `break`: Int
-    let `case`: Int
-    let `catch`: Int
-    let `continue`: Int
-    let `default`: Int
-    let `defer`: Int
-    let `do`: Int
-    let `else`: Int
-    let `fallthrough`: Int
-    let `for`: Int
-    let `guard`: Int
-    let `if`: Int
-    let `in`: Int
-    let `repeat`: Int
-    let `return`: Int
-    let `throw`: Int
-    let `switch`: Int
-    let `where`: Int
-    let `while`: Int
-    let `any`: Int
-    let `as`: Int
-    let `await`: Int
-    let `false`: Int
-    let `is`: Int
-    let `nil`: Int
-    let selfValue: Int
-    let selfValue2: Int
-    let `super`: Int
-    let `throws`: Int
-    let `true`: Int
-    let `try`: Int
-    let underscore: Int
-    let `associativity`: Int
-    let `async`: Int
-    let `convenience`: Int
-    let `didSet`: Int
-    let `dynamic`: Int
-    let `final`: Int
-    let `get`: Int
-    let `indirect`: Int
-    let `infix`: Int
-    let `lazy`: Int
-    let `left`: Int
-    let `mutating`: Int
-    let `none`: Int
-    let `nonmutating`: Int
-    let `optional`: Int
-    let `override`: Int
-    let `package`: Int
-    let `postfix`: Int
-    let `precedence`: Int
-    let `prefix`: Int
-    let protocol2: Int
-    let `required`: Int
-    let `right`: Int
-    let `set`: Int
-    let `some`: Int
-    let type: Int
-    let `unowned`: Int
-    let `weak`: Int
-    let `willSet`: Int
-    let `actor`: Int
-    let any2: Int
-    let `borrow`: Int
-    let `consume`: Int
-    let `copy`: Int
-    let `discard`: Int
-    let `distributed`: Int
-    let `each`: Int
-    let `isolated`: Int
-    let `macro`: Int
-    let `nonsending`: Int
-    let `sending`: Int
-    let `then`: Int
-    let `unsafe`: Int
-    let `yield`: Int
+    var `associatedtype`: Int
+    var `borrowing`: Int
+    var `class`: Int
+    var `consuming`: Int
+    var `deinit`: Int
+    var `enum`: Int
+    var `extension`: Int
+    var `fileprivate`: Int
+    var `func`: Int
+    var `import`: Int
+    var initValue: Int
+    var `inout`: Int
+    var `internal`: Int
+    var `let`: Int
+    var `nonisolated`: Int
+    var `open`: Int
+    var `operator`: Int
+    var `private`: Int
+    var `precedencegroup`: Int
+    var `protocol`: Int
+    var `public`: Int
+    var `rethrows`: Int
+    var `static`: Int
+    var `struct`: Int
+    var `subscript`: Int
+    var `typealias`: Int
+    var `var`: Int
+    var `break`: Int
+    var `case`: Int
+    var `catch`: Int
+    var `continue`: Int
+    var `default`: Int
+    var `defer`: Int
+    var `do`: Int
+    var `else`: Int
+    var `fallthrough`: Int
+    var `for`: Int
+    var `guard`: Int
+    var `if`: Int
+    var `in`: Int
+    var `repeat`: Int
+    var `return`: Int
+    var `throw`: Int
+    var `switch`: Int
+    var `where`: Int
+    var `while`: Int
+    var `any`: Int
+    var `as`: Int
+    var `await`: Int
+    var `false`: Int
+    var `is`: Int
+    var `nil`: Int
+    var selfValue: Int
+    var selfValue2: Int
+    var `super`: Int
+    var `throws`: Int
+    var `true`: Int
+    var `try`: Int
+    var underscore: Int
+    var `associativity`: Int
+    var `async`: Int
+    var `convenience`: Int
+    var `didSet`: Int
+    var `dynamic`: Int
+    var `final`: Int
+    var `get`: Int
+    var `indirect`: Int
+    var `infix`: Int
+    var `lazy`: Int
+    var `left`: Int
+    var `mutating`: Int
+    var `none`: Int
+    var `nonmutating`: Int
+    var `optional`: Int
+    var `override`: Int
+    var `package`: Int
+    var `postfix`: Int
+    var `precedence`: Int
+    var `prefix`: Int
+    var protocol2: Int
+    var `required`: Int
+    var `right`: Int
+    var `set`: Int
+    var `some`: Int
+    var type: Int
+    var `unowned`: Int
+    var `weak`: Int
+    var `willSet`: Int
+    var `actor`: Int
+    var any2: Int
+    var `borrow`: Int
+    var `consume`: Int
+    var `copy`: Int
+    var `discard`: Int
+    var `distributed`: Int
+    var `each`: Int
+    var `isolated`: Int
+    var `macro`: Int
+    var `nonsending`: Int
+    var `sending`: Int
+    var `then`: Int
+    var `unsafe`: Int
+    var `yield`: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(
+        `associatedtype`: Int,
+        `borrowing`: Int,
+        `class`: Int,
+        `consuming`: Int,
+        `deinit`: Int,
+        `enum`: Int,
+        `extension`: Int,
+        `fileprivate`: Int,
+        `func`: Int,
+        `import`: Int,
+        initValue: Int,
+        `inout`: Int,
+        `internal`: Int,
+        `let`: Int,
+        `nonisolated`: Int,
+        `open`: Int,
+        `operator`: Int,
+        `private`: Int,
+        `precedencegroup`: Int,
+        `protocol`: Int,
+        `public`: Int,
+        `rethrows`: Int,
+        `static`: Int,
+        `struct`: Int,
+        `subscript`: Int,
+        `typealias`: Int,
+        `var`: Int,
+        `break`: Int,
+        `case`: Int,
+        `catch`: Int,
+        `continue`: Int,
+        `default`: Int,
+        `defer`: Int,
+        `do`: Int,
+        `else`: Int,
+        `fallthrough`: Int,
+        `for`: Int,
+        `guard`: Int,
+        `if`: Int,
+        `in`: Int,
+        `repeat`: Int,
+        `return`: Int,
+        `throw`: Int,
+        `switch`: Int,
+        `where`: Int,
+        `while`: Int,
+        `any`: Int,
+        `as`: Int,
+        `await`: Int,
+        `false`: Int,
+        `is`: Int,
+        `nil`: Int,
+        selfValue: Int,
+        selfValue2: Int,
+        `super`: Int,
+        `throws`: Int,
+        `true`: Int,
+        `try`: Int,
+        underscore: Int,
+        `associativity`: Int,
+        `async`: Int,
+        `convenience`: Int,
+        `didSet`: Int,
+        `dynamic`: Int,
+        `final`: Int,
+        `get`: Int,
+        `indirect`: Int,
+        `infix`: Int,
+        `lazy`: Int,
+        `left`: Int,
+        `mutating`: Int,
+        `none`: Int,
+        `nonmutating`: Int,
+        `optional`: Int,
+        `override`: Int,
+        `package`: Int,
+        `postfix`: Int,
+        `precedence`: Int,
+        `prefix`: Int,
+        protocol2: Int,
+        `required`: Int,
+        `right`: Int,
+        `set`: Int,
+        `some`: Int,
+        type: Int,
+        `unowned`: Int,
+        `weak`: Int,
+        `willSet`: Int,
+        `actor`: Int,
+        any2: Int,
+        `borrow`: Int,
+        `consume`: Int,
+        `copy`: Int,
+        `discard`: Int,
+        `distributed`: Int,
+        `each`: Int,
+        `isolated`: Int,
+        `macro`: Int,
+        `nonsending`: Int,
+        `sending`: Int,
+        `then`: Int,
+        `unsafe`: Int,
+        `yield`: Int
+    ) {
+        self.`associatedtype` = `associatedtype`
+        self.`borrowing` = `borrowing`
+        self.`class` = `class`
+        self.`consuming` = `consuming`
+        self.`deinit` = `deinit`
+        self.`enum` = `enum`
+        self.`extension` = `extension`
+        self.`fileprivate` = `fileprivate`
+        self.`func` = `func`
+        self.`import` = `import`
+        self.initValue = initValue
+        self.`inout` = `inout`
+        self.`internal` = `internal`
+        self.`let` = `let`
+        self.`nonisolated` = `nonisolated`
+        self.`open` = `open`
+        self.`operator` = `operator`
+        self.`private` = `private`
+        self.`precedencegroup` = `precedencegroup`
+        self.`protocol` = `protocol`
+        self.`public` = `public`
+        self.`rethrows` = `rethrows`
+        self.`static` = `static`
+        self.`struct` = `struct`
+        self.`subscript` = `subscript`
+        self.`typealias` = `typealias`
+        self.`var` = `var`
+        self.`break` = `break`
+        self.`case` = `case`
+        self.`catch` = `catch`
+        self.`continue` = `continue`
+        self.`default` = `default`
+        self.`defer` = `defer`
+        self.`do` = `do`
+        self.`else` = `else`
+        self.`fallthrough` = `fallthrough`
+        self.`for` = `for`
+        self.`guard` = `guard`
+        self.`if` = `if`
+        self.`in` = `in`
+        self.`repeat` = `repeat`
+        self.`return` = `return`
+        self.`throw` = `throw`
+        self.`switch` = `switch`
+        self.`where` = `where`
+        self.`while` = `while`
+        self.`any` = `any`
+        self.`as` = `as`
+        self.`await` = `await`
+        self.`false` = `false`
+        self.`is` = `is`
+        self.`nil` = `nil`
+        self.selfValue = selfValue
+        self.selfValue2 = selfValue2
+        self.`super` = `super`
+        self.`throws` = `throws`
+        self.`true` = `true`
+        self.`try` = `try`
+        self.underscore = underscore
+        self.`associativity` = `associativity`
+        self.`async` = `async`
+        self.`convenience` = `convenience`
+        self.`didSet` = `didSet`
+        self.`dynamic` = `dynamic`
+        self.`final` = `final`
+        self.`get` = `get`
+        self.`indirect` = `indirect`
+        self.`infix` = `infix`
+        self.`lazy` = `lazy`
+        self.`left` = `left`
+        self.`mutating` = `mutating`
+        self.`none` = `none`
+        self.`nonmutating` = `nonmutating`
+        self.`optional` = `optional`
+        self.`override` = `override`
+        self.`package` = `package`
+        self.`postfix` = `postfix`
+        self.`precedence` = `precedence`
+        self.`prefix` = `prefix`
+        self.protocol2 = protocol2
+        self.`required` = `required`
+        self.`right` = `right`
+        self.`set` = `set`
+        self.`some` = `some`
+        self.type = type
+        self.`unowned` = `unowned`
+        self.`weak` = `weak`
+        self.`willSet` = `willSet`
+        self.`actor` = `actor`
+        self.any2 = any2
+        self.`borrow` = `borrow`
+        self.`consume` = `consume`
+        self.`copy` = `copy`
+        self.`discard` = `discard`
+        self.`distributed` = `distributed`
+        self.`each` = `each`
+        self.`isolated` = `isolated`
+        self.`macro` = `macro`
+        self.`nonsending` = `nonsending`
+        self.`sending` = `sending`
+        self.`then` = `then`
+        self.`unsafe` = `unsafe`
+        self.`yield` = `yield`
+    }
 
     init(_ c: JSONDeserializationContext) {
         `associatedtype` = c.requireInt("associatedtype")
@@ -575,7 +951,12 @@ struct Keywords: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct StringModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let text: String
+    var text: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(text: String) {
+        self.text = text
+    }
 
     init(_ c: JSONDeserializationContext) {
         text = c.requireString("text")
@@ -587,7 +968,12 @@ struct StringModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct IntModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let digits: Int
+    var digits: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(digits: Int) {
+        self.digits = digits
+    }
 
     init(_ c: JSONDeserializationContext) {
         digits = c.requireInt("digits")
@@ -599,7 +985,12 @@ struct IntModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DoubleModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let mantissa: Double
+    var mantissa: Double
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(mantissa: Double) {
+        self.mantissa = mantissa
+    }
 
     init(_ c: JSONDeserializationContext) {
         mantissa = c.requireDouble("mantissa")
@@ -611,7 +1002,12 @@ struct DoubleModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct BoolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let truth: Bool
+    var truth: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(truth: Bool) {
+        self.truth = truth
+    }
 
     init(_ c: JSONDeserializationContext) {
         truth = c.requireBool("truth")
@@ -623,7 +1019,12 @@ struct BoolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let location: URL
+    var location: URL
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(location: URL) {
+        self.location = location
+    }
 
     init(_ c: JSONDeserializationContext) {
         location = c.requireURL("location")
@@ -635,7 +1036,12 @@ struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DateModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let at: Date
+    var at: Date
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(at: Date) {
+        self.at = at
+    }
 
     init(_ c: JSONDeserializationContext) {
         at = c.requireDate("at")
@@ -647,7 +1053,12 @@ struct DateModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DataModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let bytes: String
+    var bytes: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(bytes: String) {
+        self.bytes = bytes
+    }
 
     init(_ c: JSONDeserializationContext) {
         bytes = c.requireString("bytes")
@@ -659,7 +1070,12 @@ struct DataModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DecimalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let exact: Double
+    var exact: Double
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(exact: Double) {
+        self.exact = exact
+    }
 
     init(_ c: JSONDeserializationContext) {
         exact = c.requireDouble("exact")
@@ -671,7 +1087,12 @@ struct DecimalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct ArrayModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let first: Int
+    var first: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(first: Int) {
+        self.first = first
+    }
 
     init(_ c: JSONDeserializationContext) {
         first = c.requireInt("first")
@@ -683,7 +1104,12 @@ struct ArrayModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DictionaryModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let entries: Int
+    var entries: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(entries: Int) {
+        self.entries = entries
+    }
 
     init(_ c: JSONDeserializationContext) {
         entries = c.requireInt("entries")
@@ -695,7 +1121,12 @@ struct DictionaryModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct OptionalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let wrapped: String
+    var wrapped: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(wrapped: String) {
+        self.wrapped = wrapped
+    }
 
     init(_ c: JSONDeserializationContext) {
         wrapped = c.requireString("wrapped")
@@ -707,7 +1138,12 @@ struct OptionalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct ResultModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let success: Bool
+    var success: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(success: Bool) {
+        self.success = success
+    }
 
     init(_ c: JSONDeserializationContext) {
         success = c.requireBool("success")
@@ -719,7 +1155,12 @@ struct ResultModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct ErrorModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let message: String
+    var message: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(message: String) {
+        self.message = message
+    }
 
     init(_ c: JSONDeserializationContext) {
         message = c.requireString("message")
@@ -731,7 +1172,12 @@ struct ErrorModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SetModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let members: [Int]
+    var members: [Int]
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(members: [Int]) {
+        self.members = members
+    }
 
     init(_ c: JSONDeserializationContext) {
         members = c.requireArray("members")
@@ -743,7 +1189,12 @@ struct SetModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct JSONValueModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let raw: String
+    var raw: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(raw: String) {
+        self.raw = raw
+    }
 
     init(_ c: JSONDeserializationContext) {
         raw = c.requireString("raw")
@@ -755,7 +1206,12 @@ struct JSONValueModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct JSONMapperModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let version: Int
+    var version: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(version: Int) {
+        self.version = version
+    }
 
     init(_ c: JSONDeserializationContext) {
         version = c.requireInt("version")
@@ -767,7 +1223,12 @@ struct JSONMapperModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct JSONSerializableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let reads: Bool
+    var reads: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(reads: Bool) {
+        self.reads = reads
+    }
 
     init(_ c: JSONDeserializationContext) {
         reads = c.requireBool("reads")
@@ -779,7 +1240,12 @@ struct JSONSerializableModel: JSONSerializable, JSONWritable, Equatable, Sendabl
 }
 
 struct JSONWritableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let writes: Bool
+    var writes: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(writes: Bool) {
+        self.writes = writes
+    }
 
     init(_ c: JSONDeserializationContext) {
         writes = c.requireBool("writes")
@@ -791,7 +1257,12 @@ struct JSONWritableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SendableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let across: String
+    var across: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(across: String) {
+        self.across = across
+    }
 
     init(_ c: JSONDeserializationContext) {
         across = c.requireString("across")
@@ -803,7 +1274,12 @@ struct SendableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct EquatableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let equal: Bool
+    var equal: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(equal: Bool) {
+        self.equal = equal
+    }
 
     init(_ c: JSONDeserializationContext) {
         equal = c.requireBool("equal")
@@ -815,7 +1291,12 @@ struct EquatableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct AnyModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let thing: Int
+    var thing: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(thing: Int) {
+        self.thing = thing
+    }
 
     init(_ c: JSONDeserializationContext) {
         thing = c.requireInt("thing")
@@ -827,7 +1308,12 @@ struct AnyModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct ProtocolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let requirements: Int
+    var requirements: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(requirements: Int) {
+        self.requirements = requirements
+    }
 
     init(_ c: JSONDeserializationContext) {
         requirements = c.requireInt("requirements")
@@ -839,7 +1325,12 @@ struct ProtocolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SwiftModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let language: String
+    var language: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(language: String) {
+        self.language = language
+    }
 
     init(_ c: JSONDeserializationContext) {
         language = c.requireString("language")
@@ -851,7 +1342,12 @@ struct SwiftModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct FoundationModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let module: String
+    var module: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(module: String) {
+        self.module = module
+    }
 
     init(_ c: JSONDeserializationContext) {
         module = c.requireString("module")
@@ -863,7 +1359,12 @@ struct FoundationModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct CharacterModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let glyph: String
+    var glyph: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(glyph: String) {
+        self.glyph = glyph
+    }
 
     init(_ c: JSONDeserializationContext) {
         glyph = c.requireString("glyph")
@@ -875,7 +1376,12 @@ struct CharacterModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct TypeModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let kind: String
+    var kind: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(kind: String) {
+        self.kind = kind
+    }
 
     init(_ c: JSONDeserializationContext) {
         kind = c.requireString("kind")
@@ -887,7 +1393,12 @@ struct TypeModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct DispatchModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let queue: String
+    var queue: String
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(queue: String) {
+        self.queue = queue
+    }
 
     init(_ c: JSONDeserializationContext) {
         queue = c.requireString("queue")
@@ -899,7 +1410,12 @@ struct DispatchModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct TaskModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let priority: Int
+    var priority: Int
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(priority: Int) {
+        self.priority = priority
+    }
 
     init(_ c: JSONDeserializationContext) {
         priority = c.requireInt("priority")
@@ -911,7 +1427,12 @@ struct TaskModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SelfLink: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let selfValue: SelfModel
+    var selfValue: SelfModel
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(selfValue: SelfModel) {
+        self.selfValue = selfValue
+    }
 
     init(_ c: JSONDeserializationContext) {
         selfValue = c.requireObject("self", ofClass: SelfModel.self)
@@ -923,8 +1444,14 @@ struct SelfLink: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct SelfModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let href: URL
-    let templated: Bool
+    var href: URL
+    var templated: Bool
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(href: URL, templated: Bool) {
+        self.href = href
+        self.templated = templated
+    }
 
     init(_ c: JSONDeserializationContext) {
         href = c.requireURL("href")
@@ -938,8 +1465,14 @@ struct SelfModel: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Row: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let cell: String
-    let note: String?
+    var cell: String
+    var note: String?
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(cell: String, note: String? = nil) {
+        self.cell = cell
+        self.note = note
+    }
 
     init(_ c: JSONDeserializationContext) {
         cell = c.requireString("cell")
@@ -957,6 +1490,13 @@ final class Chain: JSONSerializable, JSONWritable, Equatable, Sendable {
     let id: Int
     let label: String
     let next: Chain?
+
+    /// The designated initializer, with every property.
+    init(id: Int, label: String, next: Chain? = nil) {
+        self.id = id
+        self.label = label
+        self.next = next
+    }
 
     init(_ c: JSONDeserializationContext) {
         id = c.requireInt("id")
@@ -979,11 +1519,20 @@ final class Chain: JSONSerializable, JSONWritable, Equatable, Sendable {
 }
 
 struct Event: JSONSerializable, JSONWritable, Equatable, Sendable {
-    let kind: String
-    let state: String
-    let level: String
-    let at: Date
-    let tags: [String]
+    var kind: String
+    var state: String
+    var level: String
+    var at: Date
+    var tags: [String]
+
+    /// The memberwise initializer, to build a value in tests and app code.
+    init(kind: String, state: String, level: String, at: Date, tags: [String]) {
+        self.kind = kind
+        self.state = state
+        self.level = level
+        self.at = at
+        self.tags = tags
+    }
 
     init(_ c: JSONDeserializationContext) {
         kind = c.requireString("kind")

@@ -91,7 +91,7 @@ public enum TortureOptions {
         public let emptyObject: [String: String]
         public let events: [Event]
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(
             selfValue: String,
             selfValue2: String,
@@ -416,7 +416,7 @@ public enum TortureOptions {
             c.set("date_only", dateOnly)
             c.set("big", big)
             c.set("amounts", amounts)
-            c.set("nothing", nothing)
+            if let nothing { c.set("nothing", nothing) } else { c.setNull("nothing") }
             c.set("empty_list", emptyList)
             c.set("empty_object", emptyObject)
             c.set("events", events)
@@ -612,7 +612,7 @@ public enum TortureOptions {
         public let `unsafe`: Int
         public let `yield`: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(
             `associatedtype`: Int,
             `borrowing`: Int,
@@ -1146,7 +1146,7 @@ public enum TortureOptions {
     public final class StringModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let text: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(text: String) {
             self.text = text
         }
@@ -1168,7 +1168,7 @@ public enum TortureOptions {
     public final class IntModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let digits: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(digits: Int) {
             self.digits = digits
         }
@@ -1190,7 +1190,7 @@ public enum TortureOptions {
     public final class DoubleModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let mantissa: Double
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(mantissa: Double) {
             self.mantissa = mantissa
         }
@@ -1212,7 +1212,7 @@ public enum TortureOptions {
     public final class BoolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let truth: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(truth: Bool) {
             self.truth = truth
         }
@@ -1234,7 +1234,7 @@ public enum TortureOptions {
     public final class URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let location: URL
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(location: URL) {
             self.location = location
         }
@@ -1256,7 +1256,7 @@ public enum TortureOptions {
     public final class DateModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let at: Date
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(at: Date) {
             self.at = at
         }
@@ -1278,7 +1278,7 @@ public enum TortureOptions {
     public final class DataModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let bytes: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(bytes: String) {
             self.bytes = bytes
         }
@@ -1300,7 +1300,7 @@ public enum TortureOptions {
     public final class DecimalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let exact: Double
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(exact: Double) {
             self.exact = exact
         }
@@ -1322,7 +1322,7 @@ public enum TortureOptions {
     public final class ArrayModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let first: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(first: Int) {
             self.first = first
         }
@@ -1344,7 +1344,7 @@ public enum TortureOptions {
     public final class DictionaryModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let entries: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(entries: Int) {
             self.entries = entries
         }
@@ -1366,7 +1366,7 @@ public enum TortureOptions {
     public final class OptionalModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let wrapped: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(wrapped: String) {
             self.wrapped = wrapped
         }
@@ -1388,7 +1388,7 @@ public enum TortureOptions {
     public final class ResultModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let success: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(success: Bool) {
             self.success = success
         }
@@ -1410,7 +1410,7 @@ public enum TortureOptions {
     public final class ErrorModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let message: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(message: String) {
             self.message = message
         }
@@ -1432,7 +1432,7 @@ public enum TortureOptions {
     public final class SetModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let members: [Int]
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(members: [Int]) {
             self.members = members
         }
@@ -1454,7 +1454,7 @@ public enum TortureOptions {
     public final class JSONValueModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let raw: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(raw: String) {
             self.raw = raw
         }
@@ -1476,7 +1476,7 @@ public enum TortureOptions {
     public final class JSONMapperModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let version: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(version: Int) {
             self.version = version
         }
@@ -1498,7 +1498,7 @@ public enum TortureOptions {
     public final class JSONSerializableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let reads: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(reads: Bool) {
             self.reads = reads
         }
@@ -1520,7 +1520,7 @@ public enum TortureOptions {
     public final class JSONWritableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let writes: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(writes: Bool) {
             self.writes = writes
         }
@@ -1542,7 +1542,7 @@ public enum TortureOptions {
     public final class SendableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let across: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(across: String) {
             self.across = across
         }
@@ -1564,7 +1564,7 @@ public enum TortureOptions {
     public final class EquatableModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let equal: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(equal: Bool) {
             self.equal = equal
         }
@@ -1586,7 +1586,7 @@ public enum TortureOptions {
     public final class AnyModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let thing: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(thing: Int) {
             self.thing = thing
         }
@@ -1608,7 +1608,7 @@ public enum TortureOptions {
     public final class ProtocolModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let requirements: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(requirements: Int) {
             self.requirements = requirements
         }
@@ -1630,7 +1630,7 @@ public enum TortureOptions {
     public final class SwiftModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let language: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(language: String) {
             self.language = language
         }
@@ -1652,7 +1652,7 @@ public enum TortureOptions {
     public final class FoundationModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let module: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(module: String) {
             self.module = module
         }
@@ -1674,7 +1674,7 @@ public enum TortureOptions {
     public final class CharacterModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let glyph: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(glyph: String) {
             self.glyph = glyph
         }
@@ -1696,7 +1696,7 @@ public enum TortureOptions {
     public final class TypeModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let kind: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(kind: String) {
             self.kind = kind
         }
@@ -1718,7 +1718,7 @@ public enum TortureOptions {
     public final class DispatchModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let queue: String
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(queue: String) {
             self.queue = queue
         }
@@ -1740,7 +1740,7 @@ public enum TortureOptions {
     public final class TaskModel: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let priority: Int
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(priority: Int) {
             self.priority = priority
         }
@@ -1762,7 +1762,7 @@ public enum TortureOptions {
     public final class SelfLink: JSONSerializable, JSONWritable, Equatable, Sendable {
         public let selfValue: SelfModel
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(selfValue: SelfModel) {
             self.selfValue = selfValue
         }
@@ -1785,7 +1785,7 @@ public enum TortureOptions {
         public let href: URL
         public let templated: Bool
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(href: URL, templated: Bool) {
             self.href = href
             self.templated = templated
@@ -1812,7 +1812,7 @@ public enum TortureOptions {
         public let cell: String
         public let note: String?
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(cell: String, note: String? = nil) {
             self.cell = cell
             self.note = note
@@ -1841,7 +1841,7 @@ public enum TortureOptions {
         public let label: String
         public let next: Chain?
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(id: Int, label: String, next: Chain? = nil) {
             self.id = id
             self.label = label
@@ -1875,7 +1875,7 @@ public enum TortureOptions {
         public let at: Date
         public let tags: [String]
 
-        /// The memberwise initializer, public for use from other modules.
+        /// The designated initializer, with every property, public for use from other modules.
         public init(kind: Kind, state: State, level: Level, at: Date, tags: [String]) {
             self.kind = kind
             self.state = state
@@ -1916,7 +1916,7 @@ public enum TortureOptions {
         case rawValueCase = "rawValue"
         case noneCase = "none"
         case unknown2 = "Unknown"
-        case empty = ""
+        case `protocol`
         /// Any value the samples did not have.
         case unknown
     }

@@ -6,8 +6,14 @@ import JSONMapper
 /// The models generated from twitter.json.
 enum TwitterModels {
     struct Twitter: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let statuses: [Status]
-        let searchMetadata: SearchMetadata
+        var statuses: [Status]
+        var searchMetadata: SearchMetadata
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(statuses: [Status], searchMetadata: SearchMetadata) {
+            self.statuses = statuses
+            self.searchMetadata = searchMetadata
+        }
 
         init(_ c: JSONDeserializationContext) {
             statuses = c.requireArray("statuses", ofClass: Status.self)
@@ -52,6 +58,61 @@ enum TwitterModels {
         let retweetedStatus: Status?
         let possiblySensitive: Bool?
 
+        /// The designated initializer, with every property.
+        init(
+            metadata: Metadata,
+            createdAt: String,
+            id: Int,
+            idStr: String,
+            text: String,
+            source: String,
+            truncated: Bool,
+            inReplyToStatusID: Int? = nil,
+            inReplyToStatusIDStr: String? = nil,
+            inReplyToUserID: Int? = nil,
+            inReplyToUserIDStr: String? = nil,
+            inReplyToScreenName: String? = nil,
+            user: User,
+            geo: String? = nil,
+            coordinates: String? = nil,
+            place: String? = nil,
+            contributors: String? = nil,
+            retweetCount: Int,
+            favoriteCount: Int,
+            entities: StatusEntities,
+            favorited: Bool,
+            retweeted: Bool,
+            lang: String,
+            retweetedStatus: Status? = nil,
+            possiblySensitive: Bool? = nil
+        ) {
+            self.metadata = metadata
+            self.createdAt = createdAt
+            self.id = id
+            self.idStr = idStr
+            self.text = text
+            self.source = source
+            self.truncated = truncated
+            self.inReplyToStatusID = inReplyToStatusID
+            self.inReplyToStatusIDStr = inReplyToStatusIDStr
+            self.inReplyToUserID = inReplyToUserID
+            self.inReplyToUserIDStr = inReplyToUserIDStr
+            self.inReplyToScreenName = inReplyToScreenName
+            self.user = user
+            self.geo = geo
+            self.coordinates = coordinates
+            self.place = place
+            self.contributors = contributors
+            self.retweetCount = retweetCount
+            self.favoriteCount = favoriteCount
+            self.entities = entities
+            self.favorited = favorited
+            self.retweeted = retweeted
+            self.lang = lang
+            self.retweetedStatus = retweetedStatus
+            self.possiblySensitive = possiblySensitive
+        }
+
         init(_ c: JSONDeserializationContext) {
             metadata = c.requireObject("metadata", ofClass: Metadata.self)
             createdAt = c.requireString("created_at")
@@ -88,16 +149,36 @@ enum TwitterModels {
             c.set("text", text)
             c.set("source", source)
             c.set("truncated", truncated)
-            c.set("in_reply_to_status_id", inReplyToStatusID)
-            c.set("in_reply_to_status_id_str", inReplyToStatusIDStr)
-            c.set("in_reply_to_user_id", inReplyToUserID)
-            c.set("in_reply_to_user_id_str", inReplyToUserIDStr)
-            c.set("in_reply_to_screen_name", inReplyToScreenName)
+            if let inReplyToStatusID {
+                c.set("in_reply_to_status_id", inReplyToStatusID)
+            } else {
+                c.setNull("in_reply_to_status_id")
+            }
+            if let inReplyToStatusIDStr {
+                c.set("in_reply_to_status_id_str", inReplyToStatusIDStr)
+            } else {
+                c.setNull("in_reply_to_status_id_str")
+            }
+            if let inReplyToUserID {
+                c.set("in_reply_to_user_id", inReplyToUserID)
+            } else {
+                c.setNull("in_reply_to_user_id")
+            }
+            if let inReplyToUserIDStr {
+                c.set("in_reply_to_user_id_str", inReplyToUserIDStr)
+            } else {
+                c.setNull("in_reply_to_user_id_str")
+            }
+            if let inReplyToScreenName {
+                c.set("in_reply_to_screen_name", inReplyToScreenName)
+            } else {
+                c.setNull("in_reply_to_screen_name")
+            }
             c.set("user", user)
-            c.set("geo", geo)
-            c.set("coordinates", coordinates)
-            c.set("place", place)
-            c.set("contributors", contributors)
+            if let geo { c.set("geo", geo) } else { c.setNull("geo") }
+            if let coordinates { c.set("coordinates", coordinates) } else { c.setNull("coordinates") }
+            if let place { c.set("place", place) } else { c.setNull("place") }
+            if let contributors { c.set("contributors", contributors) } else { c.setNull("contributors") }
             c.set("retweet_count", retweetCount)
             c.set("favorite_count", favoriteCount)
             c.set("entities", entities)
@@ -139,8 +220,14 @@ enum TwitterModels {
     }
 
     struct Metadata: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let resultType: String
-        let isoLanguageCode: String
+        var resultType: String
+        var isoLanguageCode: String
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(resultType: String, isoLanguageCode: String) {
+            self.resultType = resultType
+            self.isoLanguageCode = isoLanguageCode
+        }
 
         init(_ c: JSONDeserializationContext) {
             resultType = c.requireString("result_type")
@@ -154,46 +241,131 @@ enum TwitterModels {
     }
 
     struct User: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let id: Int
-        let idStr: String
-        let name: String
-        let screenName: String
-        let location: String
-        let description: String
-        let url: URL?
-        let entities: Entities
-        let protected: Bool
-        let followersCount: Int
-        let friendsCount: Int
-        let listedCount: Int
-        let createdAt: String
-        let favouritesCount: Int
-        let utcOffset: Int?
-        let timeZone: String?
-        let geoEnabled: Bool
-        let verified: Bool
-        let statusesCount: Int
-        let lang: String
-        let contributorsEnabled: Bool
-        let isTranslator: Bool
-        let isTranslationEnabled: Bool
-        let profileBackgroundColor: String
-        let profileBackgroundImageURL: URL
-        let profileBackgroundImageURLHTTPS: URL
-        let profileBackgroundTile: Bool
-        let profileImageURL: URL
-        let profileImageURLHTTPS: URL
-        let profileBannerURL: URL?
-        let profileLinkColor: String
-        let profileSidebarBorderColor: String
-        let profileSidebarFillColor: String
-        let profileTextColor: String
-        let profileUseBackgroundImage: Bool
-        let defaultProfile: Bool
-        let defaultProfileImage: Bool
-        let following: Bool
-        let followRequestSent: Bool
-        let notifications: Bool
+        var id: Int
+        var idStr: String
+        var name: String
+        var screenName: String
+        var location: String
+        var description: String
+        var url: URL?
+        var entities: Entities
+        var protected: Bool
+        var followersCount: Int
+        var friendsCount: Int
+        var listedCount: Int
+        var createdAt: String
+        var favouritesCount: Int
+        var utcOffset: Int?
+        var timeZone: String?
+        var geoEnabled: Bool
+        var verified: Bool
+        var statusesCount: Int
+        var lang: String
+        var contributorsEnabled: Bool
+        var isTranslator: Bool
+        var isTranslationEnabled: Bool
+        var profileBackgroundColor: String
+        var profileBackgroundImageURL: URL
+        var profileBackgroundImageURLHTTPS: URL
+        var profileBackgroundTile: Bool
+        var profileImageURL: URL
+        var profileImageURLHTTPS: URL
+        var profileBannerURL: URL?
+        var profileLinkColor: String
+        var profileSidebarBorderColor: String
+        var profileSidebarFillColor: String
+        var profileTextColor: String
+        var profileUseBackgroundImage: Bool
+        var defaultProfile: Bool
+        var defaultProfileImage: Bool
+        var following: Bool
+        var followRequestSent: Bool
+        var notifications: Bool
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            id: Int,
+            idStr: String,
+            name: String,
+            screenName: String,
+            location: String,
+            description: String,
+            url: URL? = nil,
+            entities: Entities,
+            protected: Bool,
+            followersCount: Int,
+            friendsCount: Int,
+            listedCount: Int,
+            createdAt: String,
+            favouritesCount: Int,
+            utcOffset: Int? = nil,
+            timeZone: String? = nil,
+            geoEnabled: Bool,
+            verified: Bool,
+            statusesCount: Int,
+            lang: String,
+            contributorsEnabled: Bool,
+            isTranslator: Bool,
+            isTranslationEnabled: Bool,
+            profileBackgroundColor: String,
+            profileBackgroundImageURL: URL,
+            profileBackgroundImageURLHTTPS: URL,
+            profileBackgroundTile: Bool,
+            profileImageURL: URL,
+            profileImageURLHTTPS: URL,
+            profileBannerURL: URL? = nil,
+            profileLinkColor: String,
+            profileSidebarBorderColor: String,
+            profileSidebarFillColor: String,
+            profileTextColor: String,
+            profileUseBackgroundImage: Bool,
+            defaultProfile: Bool,
+            defaultProfileImage: Bool,
+            following: Bool,
+            followRequestSent: Bool,
+            notifications: Bool
+        ) {
+            self.id = id
+            self.idStr = idStr
+            self.name = name
+            self.screenName = screenName
+            self.location = location
+            self.description = description
+            self.url = url
+            self.entities = entities
+            self.protected = protected
+            self.followersCount = followersCount
+            self.friendsCount = friendsCount
+            self.listedCount = listedCount
+            self.createdAt = createdAt
+            self.favouritesCount = favouritesCount
+            self.utcOffset = utcOffset
+            self.timeZone = timeZone
+            self.geoEnabled = geoEnabled
+            self.verified = verified
+            self.statusesCount = statusesCount
+            self.lang = lang
+            self.contributorsEnabled = contributorsEnabled
+            self.isTranslator = isTranslator
+            self.isTranslationEnabled = isTranslationEnabled
+            self.profileBackgroundColor = profileBackgroundColor
+            self.profileBackgroundImageURL = profileBackgroundImageURL
+            self.profileBackgroundImageURLHTTPS = profileBackgroundImageURLHTTPS
+            self.profileBackgroundTile = profileBackgroundTile
+            self.profileImageURL = profileImageURL
+            self.profileImageURLHTTPS = profileImageURLHTTPS
+            self.profileBannerURL = profileBannerURL
+            self.profileLinkColor = profileLinkColor
+            self.profileSidebarBorderColor = profileSidebarBorderColor
+            self.profileSidebarFillColor = profileSidebarFillColor
+            self.profileTextColor = profileTextColor
+            self.profileUseBackgroundImage = profileUseBackgroundImage
+            self.defaultProfile = defaultProfile
+            self.defaultProfileImage = defaultProfileImage
+            self.following = following
+            self.followRequestSent = followRequestSent
+            self.notifications = notifications
+        }
 
         init(_ c: JSONDeserializationContext) {
             id = c.requireInt("id")
@@ -245,7 +417,7 @@ enum TwitterModels {
             c.set("screen_name", screenName)
             c.set("location", location)
             c.set("description", description)
-            c.set("url", url)
+            if let url { c.set("url", url) } else { c.setNull("url") }
             c.set("entities", entities)
             c.set("protected", protected)
             c.set("followers_count", followersCount)
@@ -253,8 +425,8 @@ enum TwitterModels {
             c.set("listed_count", listedCount)
             c.set("created_at", createdAt)
             c.set("favourites_count", favouritesCount)
-            c.set("utc_offset", utcOffset)
-            c.set("time_zone", timeZone)
+            if let utcOffset { c.set("utc_offset", utcOffset) } else { c.setNull("utc_offset") }
+            if let timeZone { c.set("time_zone", timeZone) } else { c.setNull("time_zone") }
             c.set("geo_enabled", geoEnabled)
             c.set("verified", verified)
             c.set("statuses_count", statusesCount)
@@ -283,8 +455,14 @@ enum TwitterModels {
     }
 
     struct Entities: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let description: Entity
-        let url: Entity?
+        var description: Entity
+        var url: Entity?
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(description: Entity, url: Entity? = nil) {
+            self.description = description
+            self.url = url
+        }
 
         init(_ c: JSONDeserializationContext) {
             description = c.requireObject("description", ofClass: Entity.self)
@@ -298,7 +476,12 @@ enum TwitterModels {
     }
 
     struct Entity: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let urls: [URLModel]
+        var urls: [URLModel]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(urls: [URLModel]) {
+            self.urls = urls
+        }
 
         init(_ c: JSONDeserializationContext) {
             urls = c.requireArray("urls", ofClass: URLModel.self)
@@ -310,10 +493,18 @@ enum TwitterModels {
     }
 
     struct URLModel: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let url: URL
-        let expandedURL: URL
-        let displayURL: String
-        let indices: [Int]
+        var url: URL
+        var expandedURL: URL
+        var displayURL: String
+        var indices: [Int]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(url: URL, expandedURL: URL, displayURL: String, indices: [Int]) {
+            self.url = url
+            self.expandedURL = expandedURL
+            self.displayURL = displayURL
+            self.indices = indices
+        }
 
         init(_ c: JSONDeserializationContext) {
             url = c.requireURL("url")
@@ -331,12 +522,21 @@ enum TwitterModels {
     }
 
     struct StatusEntities: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let hashtags: [Hashtag]
+        var hashtags: [Hashtag]
         /// Always empty in the samples: String elements are a guess.
-        let symbols: [String]
-        let urls: [URLModel]
-        let userMentions: [UserMention]
-        let media: [Media]
+        var symbols: [String]
+        var urls: [URLModel]
+        var userMentions: [UserMention]
+        var media: [Media]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(hashtags: [Hashtag], symbols: [String], urls: [URLModel], userMentions: [UserMention], media: [Media]) {
+            self.hashtags = hashtags
+            self.symbols = symbols
+            self.urls = urls
+            self.userMentions = userMentions
+            self.media = media
+        }
 
         init(_ c: JSONDeserializationContext) {
             hashtags = c.requireArray("hashtags", ofClass: Hashtag.self)
@@ -356,8 +556,14 @@ enum TwitterModels {
     }
 
     struct Hashtag: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let text: String
-        let indices: [Int]
+        var text: String
+        var indices: [Int]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(text: String, indices: [Int]) {
+            self.text = text
+            self.indices = indices
+        }
 
         init(_ c: JSONDeserializationContext) {
             text = c.requireString("text")
@@ -371,11 +577,20 @@ enum TwitterModels {
     }
 
     struct UserMention: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let screenName: String
-        let name: String
-        let id: Int
-        let idStr: String
-        let indices: [Int]
+        var screenName: String
+        var name: String
+        var id: Int
+        var idStr: String
+        var indices: [Int]
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(screenName: String, name: String, id: Int, idStr: String, indices: [Int]) {
+            self.screenName = screenName
+            self.name = name
+            self.id = id
+            self.idStr = idStr
+            self.indices = indices
+        }
 
         init(_ c: JSONDeserializationContext) {
             screenName = c.requireString("screen_name")
@@ -395,18 +610,47 @@ enum TwitterModels {
     }
 
     struct Media: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let id: Int
-        let idStr: String
-        let indices: [Int]
-        let mediaURL: URL
-        let mediaURLHTTPS: URL
-        let url: URL
-        let displayURL: String
-        let expandedURL: URL
-        let type: String
-        let sizes: Sizes
-        let sourceStatusID: Int?
-        let sourceStatusIDStr: String?
+        var id: Int
+        var idStr: String
+        var indices: [Int]
+        var mediaURL: URL
+        var mediaURLHTTPS: URL
+        var url: URL
+        var displayURL: String
+        var expandedURL: URL
+        var type: String
+        var sizes: Sizes
+        var sourceStatusID: Int?
+        var sourceStatusIDStr: String?
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            id: Int,
+            idStr: String,
+            indices: [Int],
+            mediaURL: URL,
+            mediaURLHTTPS: URL,
+            url: URL,
+            displayURL: String,
+            expandedURL: URL,
+            type: String,
+            sizes: Sizes,
+            sourceStatusID: Int? = nil,
+            sourceStatusIDStr: String? = nil
+        ) {
+            self.id = id
+            self.idStr = idStr
+            self.indices = indices
+            self.mediaURL = mediaURL
+            self.mediaURLHTTPS = mediaURLHTTPS
+            self.url = url
+            self.displayURL = displayURL
+            self.expandedURL = expandedURL
+            self.type = type
+            self.sizes = sizes
+            self.sourceStatusID = sourceStatusID
+            self.sourceStatusIDStr = sourceStatusIDStr
+        }
 
         init(_ c: JSONDeserializationContext) {
             id = c.requireInt("id")
@@ -440,10 +684,18 @@ enum TwitterModels {
     }
 
     struct Sizes: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let medium: Size
-        let small: Size
-        let thumb: Size
-        let large: Size
+        var medium: Size
+        var small: Size
+        var thumb: Size
+        var large: Size
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(medium: Size, small: Size, thumb: Size, large: Size) {
+            self.medium = medium
+            self.small = small
+            self.thumb = thumb
+            self.large = large
+        }
 
         init(_ c: JSONDeserializationContext) {
             medium = c.requireObject("medium", ofClass: Size.self)
@@ -461,9 +713,16 @@ enum TwitterModels {
     }
 
     struct Size: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let w: Int
-        let h: Int
-        let resize: String
+        var w: Int
+        var h: Int
+        var resize: String
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(w: Int, h: Int, resize: String) {
+            self.w = w
+            self.h = h
+            self.resize = resize
+        }
 
         init(_ c: JSONDeserializationContext) {
             w = c.requireInt("w")
@@ -479,15 +738,38 @@ enum TwitterModels {
     }
 
     struct SearchMetadata: JSONSerializable, JSONWritable, Equatable, Sendable {
-        let completedIn: Double
-        let maxID: Int
-        let maxIDStr: String
-        let nextResults: String
-        let query: String
-        let refreshURL: String
-        let count: Int
-        let sinceID: Int
-        let sinceIDStr: String
+        var completedIn: Double
+        var maxID: Int
+        var maxIDStr: String
+        var nextResults: String
+        var query: String
+        var refreshURL: String
+        var count: Int
+        var sinceID: Int
+        var sinceIDStr: String
+
+        /// The memberwise initializer, to build a value in tests and app code.
+        init(
+            completedIn: Double,
+            maxID: Int,
+            maxIDStr: String,
+            nextResults: String,
+            query: String,
+            refreshURL: String,
+            count: Int,
+            sinceID: Int,
+            sinceIDStr: String
+        ) {
+            self.completedIn = completedIn
+            self.maxID = maxID
+            self.maxIDStr = maxIDStr
+            self.nextResults = nextResults
+            self.query = query
+            self.refreshURL = refreshURL
+            self.count = count
+            self.sinceID = sinceID
+            self.sinceIDStr = sinceIDStr
+        }
 
         init(_ c: JSONDeserializationContext) {
             completedIn = c.requireDouble("completed_in")

@@ -11,7 +11,7 @@ struct SharedDataTests {
     static let folder = TestFiles.repositoryRoot.appendingPathComponent("Tests")
 
     /// What reads the shared data folder.
-    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestSuiteFiles."]
+    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestFiles.github", "TestSuiteFiles."]
 
     /// The `@Test` functions of `text` that read shared data without a `SharedDataSuite` trait on them or on their
     /// suite, by the line of their attribute.
@@ -110,5 +110,32 @@ struct SharedDataTests {
         let readme = String(
             decoding: try Data(contentsOf: TestFiles.repositoryRoot.appendingPathComponent("README.md")), as: UTF8.self)
         #expect(readme.contains("\n\(words[count - 4]) suites (JSONTestSuite conformance"))
+    }
+
+    @Test("a run that skipped suites ends with the suites it skipped and how to get the data each needs")
+    func closingLines() {
+        #expect(SharedData.closingLines(folder: "/data") { _ in true } == "")
+        let withoutGitHub = SharedData.closingLines(folder: "/data") { $0 != .githubResponses }
+        #expect(
+            withoutGitHub == """
+                Shared test data: 1 of 10 suites were skipped for missing data in /data:
+                  - the models generated from the GitHub responses and the benchmark payloads
+                  the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, \
+                "The full test suite")
+
+                """)
+        let fetch = "run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA"
+        let nothing = SharedData.closingLines(folder: "/data") { _ in false }
+        #expect(
+            nothing.hasPrefix(
+                "Shared test data: 10 of 10 suites were skipped for missing data in /data:\n"
+                    + "  - JSONTestSuite conformance\n  - the engine differential tests\n"))
+        #expect(
+            nothing.hasSuffix(
+                "  the JSONTestSuite corpus: \(fetch)\n  the benchmark payloads: \(fetch)\n"
+                    + "  the JSON Patch test suite: \(fetch)\n"
+                    + "  the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, "
+                    + "\"The full test suite\")\n"))
+        #expect(nothing.split(separator: "\n").count == 1 + 10 + 4)
     }
 }
