@@ -98,6 +98,8 @@ package enum SharedDataSuite: CaseIterable, Sendable {
         case .writeRoundTrip: "the write round trip of every y_ file"
         case .generatedModels: "the models generated from the benchmark payloads"
         case .streamValidation: "the streamed validation of every file"
+        case .jsonPatchConformance: "the JSON Patch conformance suite"
+        case .editedCatalog: "the diffs of an edited citm_catalog.json"
         case .apiModels: "the models generated from the GitHub responses and the benchmark payloads"
         }
     }
