@@ -23,6 +23,10 @@ struct JSONWriter: ~Copyable {
         var escapesSlashes = false
         var escapesNonASCII = false
         var indentWidth = 2
+        /// Writes the text `JSONEncoder` writes, byte for byte: `\u001f` with lowercase hex, `"key" : value` and
+        /// an empty container as bracket, two newlines, indentation, bracket when pretty, and floating point as
+        /// Swift's `description` less a trailing `.0` (`1e+16`, `1e-07`).
+        var foundationStyle = false
         /// The most bytes the writer may hold at once (its output and its scratch tables): for tests, which stand
         /// in for a machine whose memory runs out without exhausting this one's.
         var memoryLimit = Int.max
