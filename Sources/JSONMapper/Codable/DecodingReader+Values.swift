@@ -40,9 +40,18 @@ extension DecodingReader {
         if tag == .integer, let value = view.fastInteger(index, as: type) { return value }
         switch tag {
         case .integer, .float:
-            switch NumberText(bytes: view.text(at: index)).integer(type) {
-            case .success(let value): return value
-            case .failure: throw unrepresentable(index, as: type, at: path())
+            let text = view.text(at: index)
+            switch NumberText(bytes: text).integer(type) {
+            case .success(let value):
+                return value
+            case .failure(.notWholeNumber):
+                // JSONDecoder reads a fraction or an exponent through `Double` below 2^53, so a fraction too small
+                // for a `Double` to hold is dropped (`1.0000000000000001` is 1, `1e-400` is 0): kept for parity.
+                let double = NumberText.parseDouble(text, padded: true)
+                if double.magnitude < 0x1p53, let value = T(exactly: double) { return value }
+                throw unrepresentable(index, as: type, at: path())
+            case .failure:
+                throw unrepresentable(index, as: type, at: path())
             }
         case .null:
             throw valueNotFound(type, path())
