@@ -5,7 +5,7 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 7 of 7 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 8 of 8 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //
 // A suite (or a test) that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count
@@ -15,12 +15,15 @@ import Testing
 package enum SharedDataSet: CaseIterable, Sendable {
     case jsonTestSuite
     case benchmarks
+    /// Real GitHub API responses (snake-case keys, ISO 8601 dates, templated URLs).
+    case github
 
     /// What the data set is, for messages.
     package var name: String {
         switch self {
         case .jsonTestSuite: "the JSONTestSuite corpus"
         case .benchmarks: "the benchmark payloads"
+        case .github: "the GitHub API responses"
         }
     }
 
@@ -29,6 +32,7 @@ package enum SharedDataSet: CaseIterable, Sendable {
         switch self {
         case .jsonTestSuite: ["JSONTestSuite/test_parsing"]
         case .benchmarks: ["bench/twitter.json", "bench/citm_catalog.json", "bench/canada.json"]
+        case .github: ["github/paginate-issues.json", "github/get-repository.json"]
         }
     }
 
@@ -49,12 +53,15 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     /// The models generated from the benchmark payloads, mapping and writing back their files.
     case generatedModels
     case streamValidation
+    /// `JSONMapperDecoder` against `JSONDecoder` on the benchmark payloads and the GitHub API responses.
+    case codableDecoding
 
     package var needs: [SharedDataSet] {
         switch self {
         case .conformance, .writeRoundTrip, .streamValidation: [.jsonTestSuite]
         case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
         case .memory, .generatedModels: [.benchmarks]
+        case .codableDecoding: [.benchmarks, .github]
         }
     }
 

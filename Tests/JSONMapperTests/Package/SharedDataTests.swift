@@ -11,7 +11,7 @@ struct SharedDataTests {
     static let folder = TestFiles.repositoryRoot.appendingPathComponent("Tests")
 
     /// What reads the shared data folder.
-    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestSuiteFiles."]
+    static let readers = ["TestFiles.sharedData", "TestFiles.benchmark", "TestFiles.github", "TestSuiteFiles."]
 
     /// The `@Test` functions of `text` that read shared data without a `SharedDataSuite` trait on them or on their
     /// suite, by the line of their attribute.
@@ -89,8 +89,8 @@ struct SharedDataTests {
             if Self.readers.contains(where: text.contains) { readers += 1 }
         }
         // SharedData itself, TestSuiteFiles, Conformance, Differential, RoundTrip, StreamValidation, FetchTestData,
-        // and the models generated from the benchmark payloads.
-        #expect(readers == 8)
+        // the models generated from the benchmark payloads, and the Codable decoder's payload tests.
+        #expect(readers == 9)
     }
 
     @Test("the README and SharedData.swift show the line the run prints, with the real number of suites")
