@@ -5,7 +5,7 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 8 of 8 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 9 of 9 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads not found in /path/shared/data): run bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //
 // A suite (or a test) that reads shared data declares it with `SharedDataSuite.<case>.trait`, so that the count
@@ -55,13 +55,15 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     case streamValidation
     /// `JSONMapperDecoder` against `JSONDecoder` on the benchmark payloads and the GitHub API responses.
     case codableDecoding
+    /// `JSONMapperEncoder` against `JSONEncoder` on the benchmark payloads and the GitHub API responses.
+    case codableEncoding
 
     package var needs: [SharedDataSet] {
         switch self {
         case .conformance, .writeRoundTrip, .streamValidation: [.jsonTestSuite]
         case .differential, .fetchScript: [.jsonTestSuite, .benchmarks]
         case .memory, .generatedModels: [.benchmarks]
-        case .codableDecoding: [.benchmarks, .github]
+        case .codableDecoding, .codableEncoding: [.benchmarks, .github]
         }
     }
 

@@ -46,13 +46,13 @@ struct EncoderContainerTests {
     @Test("unsorted output keeps the order members were encoded in, at every level")
     func encodeOrder() {
         let value = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            try container.encode(1, forKey: AnyKey("zebra"))
-            try container.encode(2, forKey: AnyKey("apple"))
-            var inner = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("middle"))
-            try inner.encode("y", forKey: AnyKey("y"))
-            try inner.encode("x", forKey: AnyKey("x"))
-            try container.encode(3, forKey: AnyKey("banana"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("zebra"))
+            try container.encode(2, forKey: EncoderTestKey("apple"))
+            var inner = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("middle"))
+            try inner.encode("y", forKey: EncoderTestKey("y"))
+            try inner.encode("x", forKey: EncoderTestKey("x"))
+            try container.encode(3, forKey: EncoderTestKey("banana"))
         }
         #expect(mapperText(value) == #"{"zebra":1,"apple":2,"middle":{"y":"y","x":"x"},"banana":3}"#)
         expectSameText(value)
@@ -61,10 +61,10 @@ struct EncoderContainerTests {
     @Test("a key encoded twice is written once, with its last value, as JSONEncoder's dictionary keeps it")
     func keyTwice() {
         let value = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            try container.encode(1, forKey: AnyKey("a"))
-            try container.encode(2, forKey: AnyKey("b"))
-            try container.encode(3, forKey: AnyKey("a"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            try container.encode(2, forKey: EncoderTestKey("b"))
+            try container.encode(3, forKey: EncoderTestKey("a"))
         }
         #expect(mapperText(value) == #"{"a":3,"b":2}"#)
         expectSameText(value)
@@ -98,9 +98,9 @@ struct EncoderContainerTests {
     @Test("an unused superEncoder writes {}")
     func unusedSuperEncoder() {
         let keyed = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
             _ = container.superEncoder()
-            try container.encode(1, forKey: AnyKey("a"))
+            try container.encode(1, forKey: EncoderTestKey("a"))
         }
         #expect(expectSameText(keyed) == #"{"a":1,"super":{}}"#)
     }
@@ -108,13 +108,13 @@ struct EncoderContainerTests {
     @Test("containers written out of order give JSONEncoder's output")
     func outOfOrder() {
         let value = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            var first = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("first"))
-            var second = container.nestedUnkeyedContainer(forKey: AnyKey("second"))
-            try container.encode(0, forKey: AnyKey("zero"))
-            try first.encode(1, forKey: AnyKey("one"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            var first = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("first"))
+            var second = container.nestedUnkeyedContainer(forKey: EncoderTestKey("second"))
+            try container.encode(0, forKey: EncoderTestKey("zero"))
+            try first.encode(1, forKey: EncoderTestKey("one"))
             try second.encode(2)
-            try first.encode(3, forKey: AnyKey("three"))
+            try first.encode(3, forKey: EncoderTestKey("three"))
         }
         #expect(expectSameText(value) == #"{"first":{"one":1,"three":3},"second":[2],"zero":0}"#)
         let late = Encodes { encoder in
@@ -130,11 +130,11 @@ struct EncoderContainerTests {
     @Test("an error that encode(to:) catches leaves the member out, as in JSONEncoder")
     func caughtError() {
         let value = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            try container.encode(1, forKey: AnyKey("a"))
-            try? container.encode([Double.nan], forKey: AnyKey("bad"))
-            try? container.encode(Double.nan, forKey: AnyKey("bad2"))
-            try container.encode(2, forKey: AnyKey("b"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            try? container.encode([Double.nan], forKey: EncoderTestKey("bad"))
+            try? container.encode(Double.nan, forKey: EncoderTestKey("bad2"))
+            try container.encode(2, forKey: EncoderTestKey("b"))
         }
         #expect(expectSameText(value) == #"{"a":1,"b":2}"#)
     }
@@ -180,20 +180,20 @@ struct EncoderContainerTests {
         let mixed = Encodes { encoder in
             var array = encoder.unkeyedContainer()
             try array.encode(1)
-            var object = encoder.container(keyedBy: AnyKey.self)
-            try object.encode(1, forKey: AnyKey("a"))
+            var object = encoder.container(keyedBy: EncoderTestKey.self)
+            try object.encode(1, forKey: EncoderTestKey("a"))
         }
         let error = #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(mixed) }
-        #expect(error.map(summary(of:))?.contains("Attempt to take a keyed container") == true)
+        #expect(error.map(encodingSummary(of:))?.contains("Attempt to take a keyed container") == true)
     }
 
     @Test("codingPath of encoders and containers as JSONEncoder reports them")
     func codingPaths() {
         let probe = Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            try container.encode(pathPairs(encoder.codingPath), forKey: AnyKey("encoder"))
-            try container.encode(pathPairs(container.codingPath), forKey: AnyKey("container"))
-            var nested = container.nestedUnkeyedContainer(forKey: AnyKey("nested"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(pathPairs(encoder.codingPath), forKey: EncoderTestKey("encoder"))
+            try container.encode(pathPairs(container.codingPath), forKey: EncoderTestKey("container"))
+            var nested = container.nestedUnkeyedContainer(forKey: EncoderTestKey("nested"))
             try nested.encode(pathPairs(nested.codingPath))
             try nested.encode(Encodes { inner in
                 var single = inner.singleValueContainer()

@@ -80,7 +80,7 @@ func pathPairs(_ path: [any CodingKey]) -> [String] {
 }
 
 /// What an `EncodingError` says: its case, path and description.
-func summary(of error: any Error) -> String {
+func encodingSummary(of error: any Error) -> String {
     guard let error = error as? EncodingError else { return "not an EncodingError: \(error)" }
     switch error {
     case .invalidValue(_, let context):
@@ -97,8 +97,8 @@ func expectSameError<T: Encodable>(
 ) -> String {
     var expected = "no error"
     var actual = "no error"
-    do { _ = try settings.foundation.encode(value) } catch { expected = summary(of: error) }
-    do { _ = try settings.mapper.encode(value) } catch { actual = summary(of: error) }
+    do { _ = try settings.foundation.encode(value) } catch { expected = encodingSummary(of: error) }
+    do { _ = try settings.mapper.encode(value) } catch { actual = encodingSummary(of: error) }
     #expect(actual == expected, sourceLocation: sourceLocation)
     #expect(expected != "no error", sourceLocation: sourceLocation)
     return actual
@@ -112,7 +112,7 @@ struct Encodes: Encodable {
 }
 
 /// A coding key with any name.
-struct AnyKey: CodingKey {
+struct EncoderTestKey: CodingKey {
     var stringValue: String
     var intValue: Int?
     init(_ name: String) {

@@ -47,9 +47,9 @@ struct EncoderStrategyTests {
             try container.encode("at \(date.timeIntervalSince1970)")
         }),
         ("custom keyed", .custom { date, encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            try container.encode(date.timeIntervalSince1970, forKey: AnyKey("t"))
-            try container.encode(encoder.codingPath.map(\.stringValue), forKey: AnyKey("path"))
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(date.timeIntervalSince1970, forKey: EncoderTestKey("t"))
+            try container.encode(encoder.codingPath.map(\.stringValue), forKey: EncoderTestKey("path"))
         }),
         ("custom nothing", .custom { _, _ in }),
     ]
@@ -112,8 +112,8 @@ struct EncoderStrategyTests {
         for value in [Double.nan, .infinity, -.infinity] {
             expectSameError(["values": [1, value]])
             expectSameError(Encodes { encoder in
-                var container = encoder.container(keyedBy: AnyKey.self)
-                try container.encode(value, forKey: AnyKey("x"))
+                var container = encoder.container(keyedBy: EncoderTestKey.self)
+                try container.encode(value, forKey: EncoderTestKey("x"))
             })
             expectSameError(value)
             expectSameError(["f": [Float(value)]])
@@ -141,15 +141,15 @@ struct EncoderStrategyTests {
         // Dictionary keys stay; the same names as coding keys convert.
         expectSameText(map, settings)
         expectSameText(Encodes { encoder in
-            var container = encoder.container(keyedBy: AnyKey.self)
-            for key in keys { try container.encode(1, forKey: AnyKey(key)) }
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            for key in keys { try container.encode(1, forKey: EncoderTestKey(key)) }
         }, settings)
     }
 
     @Test("a custom key strategy gets the full path, indices included")
     func customKeys() {
         let settings = EncoderSettings(keyEncodingStrategy: .custom { path in
-            AnyKey(path.map { $0.intValue.map { "#\($0)" } ?? $0.stringValue }.joined(separator: "/"))
+            EncoderTestKey(path.map { $0.intValue.map { "#\($0)" } ?? $0.stringValue }.joined(separator: "/"))
         })
         let text = expectSameText(CamelKeys(), settings)
         #expect(text.contains(#""nested\/#0\/deeperList""#))

@@ -89,7 +89,7 @@ struct SharedDataTests {
             if Self.readers.contains(where: text.contains) { readers += 1 }
         }
         // SharedData itself, TestSuiteFiles, Conformance, Differential, RoundTrip, StreamValidation, FetchTestData,
-        // the models generated from the benchmark payloads, and the Codable decoder's payload tests.
+        // the models generated from the benchmark payloads, and the Codable encoder's payload tests.
         #expect(readers == 9)
     }
 

@@ -275,9 +275,17 @@ struct JSONWriter: ~Copyable {
         writeNull()
     }
 
+    /// Records `error` as the write's error unless one came first; the write throws it when it ends.
+    mutating func record(_ error: JSONMappingError) {
+        if self.error == nil { self.error = error }
+    }
+
     /// The path of the value being written, in the read side's syntax: `statuses[3].user.id`, `[1].values[0]`.
     /// Objects written with ``beginFixedMember(wtf8:)`` keep no keys, and add no step.
-    var path: String {
+    var path: String { JSONPath.format(pathComponents) }
+
+    /// The steps of ``path``.
+    var pathComponents: [PathComponent] {
         var components: [PathComponent] = []
         for frame in stack + [current] {
             switch frame.kind {
@@ -289,7 +297,7 @@ struct JSONWriter: ~Copyable {
                 if frame.lastRecord >= 0 { components.append(.key(key(of: frame.lastRecord))) }
             }
         }
-        return JSONPath.format(components)
+        return components
     }
 
     /// The key of record `index`, decoded from its escaped bytes; empty once the memory is gone.
