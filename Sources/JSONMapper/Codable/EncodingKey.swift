@@ -44,6 +44,7 @@ extension EncodingState {
     /// The member name for `key` in container `index`, by the key strategy.
     @inline(__always)
     func memberName<Key: CodingKey>(_ key: Key, in index: Int) -> String {
+        if usesDefaultKeys { return key.stringValue }
         switch options.keyStrategy {
         case .useDefaultKeys:
             return key.stringValue

@@ -27,7 +27,7 @@ extension EncodingState {
             encoder.noteWritten()
             return context.writer.writeValue(json)
         }
-        if !options.usesDefaultKeys, let dictionary = value as? any EncodingStringKeyedDictionary {
+        if !usesDefaultKeys, let dictionary = value as? any EncodingStringKeyedDictionary {
             return try dictionary.encodeMembers(into: encoder, keyInPaths: !asMember)
         }
         try value.encode(to: encoder)

@@ -37,6 +37,8 @@ final class EncodingState {
     let options: EncodingOptions
     /// ``EncodingOptions/userInfo`` as `Encoder` hands it out.
     let userInfo: [CodingUserInfoKey: Any]
+    /// Whether keys are written as their `stringValue` (`.useDefaultKeys`), looked up once rather than per key.
+    let usesDefaultKeys: Bool
     /// The open containers, outermost first; the writer's frames above those it had when the encode began.
     var containers: [OpenContainer] = []
     /// The last serial number handed out, for containers and encoder slots alike.
@@ -65,6 +67,7 @@ final class EncodingState {
         self.options = options
         self.context = context
         userInfo = options.userInfo.isEmpty ? [:] : options.userInfo.mapValues { $0 as Any }
+        usesDefaultKeys = options.usesDefaultKeys
     }
 
     /// A state writing into a new context, with `JSONEncoder`'s text.
