@@ -89,4 +89,5 @@ let benchmarks: @Sendable () -> Void = {
     Payload<Catalog>(name: "citm_catalog", data: Payloads.citm, fromTree: Catalog.init(json:)).register()
     canada.register()
     registerWriteBenchmarks()
+    registerCodableEncoderBenchmarks()
 }

@@ -77,6 +77,11 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        if let direct = EncodingDirectValue(value) {
+            try state.check(direct) { state.encoderPath(index) + [key] }
+            try begin(key)
+            return state.write(direct)
+        }
         try begin(key)
         try state.encodeNested(value, in: index, key: key)
     }

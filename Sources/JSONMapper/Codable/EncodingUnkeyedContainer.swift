@@ -88,6 +88,12 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let direct = EncodingDirectValue(value) {
+            let position = count
+            try state.check(direct) { state.encoderPath(index) + [EncodingKey(index: position)] }
+            try begin()
+            return state.write(direct)
+        }
         let position = try begin()
         try state.encodeNested(value, in: index, key: EncodingIndexKey(position))
     }
