@@ -5,7 +5,7 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 10 of 10 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 12 of 12 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads and the JSON Patch test suite and the GitHub API responses not found in /path/shared/data): run
 //     bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //
@@ -73,6 +73,10 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     case editedCatalog
     /// The models generated in one call from the GitHub API responses and the benchmark payloads.
     case apiModels
+    /// `JSONMapperDecoder` against `JSONDecoder` on the benchmark payloads and the GitHub API responses.
+    case codableDecoding
+    /// `JSONMapperEncoder` against `JSONEncoder` on the benchmark payloads and the GitHub API responses.
+    case codableEncoding
 
     package var needs: [SharedDataSet] {
         switch self {
@@ -82,6 +86,7 @@ package enum SharedDataSuite: CaseIterable, Sendable {
         case .memory, .generatedModels, .editedCatalog: [.benchmarks]
         case .jsonPatchConformance: [.jsonPatchTests]
         case .apiModels: [.githubResponses, .benchmarks]
+        case .codableDecoding, .codableEncoding: [.benchmarks, .githubResponses]
         }
     }
 
@@ -99,6 +104,8 @@ package enum SharedDataSuite: CaseIterable, Sendable {
         case .generatedModels: "the models generated from the benchmark payloads"
         case .streamValidation: "the streamed validation of every file"
         case .jsonPatchConformance: "the JSON Patch conformance suite"
+        case .codableDecoding: "JSONMapperDecoder against JSONDecoder on the payloads and the GitHub responses"
+        case .codableEncoding: "JSONMapperEncoder against JSONEncoder on the payloads and the GitHub responses"
         case .editedCatalog: "the diffs of an edited citm_catalog.json"
         case .apiModels: "the models generated from the GitHub responses and the benchmark payloads"
         }

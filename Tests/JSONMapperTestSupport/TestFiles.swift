@@ -53,6 +53,16 @@ package enum TestFiles {
         sharedData.appendingPathComponent("github").appendingPathComponent(name)
     }
 
+    /// The shared data's GitHub API response `name` (`paginate-issues.json`…). A test that reads it declares the
+    /// `SharedDataSuite` trait that needs `.githubResponses`.
+    ///
+    /// - Throws: when the file cannot be read, after recording the issue at `sourceLocation`.
+    package static func github(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
+        let url = sharedData.appendingPathComponent("github").appendingPathComponent(name)
+        return try #require(
+            FileManager.default.contents(atPath: url.path), "missing \(url.path)", sourceLocation: sourceLocation)
+    }
+
     /// Whether tests run in CI, where missing shared data must fail instead of being skipped.
     package static var inCI: Bool {
         ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false

@@ -90,4 +90,5 @@ let benchmarks: @Sendable () -> Void = {
     canada.register()
     registerWriteBenchmarks()
     registerEditingBenchmarks()
+    registerCodableEncoderBenchmarks()
 }

@@ -6,6 +6,8 @@ import JSONMapper
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 [--decoder | --serialization]
 //   valgrind --tool=callgrind .build/release/Profile twitter 20 --parse   (or --validate, --validate-file)
 //   swift run -c release Profile race 31          (the interleaved mapping race of BENCHMARKS.md)
+//   swift run -c release Profile decoder-race 15  (JSONMapperDecoder against JSONDecoder, issue 21)
+//   swift run -c release Profile encoder-race 15  (JSONMapperEncoder against JSONEncoder, issue 21)
 //   valgrind --tool=memcheck .build/release/Profile models 1000   (allocations per mapped model, see Allocations)
 //   swift run -c release Profile large-generate 100 /tmp/large.json
 //   swift run -c release Profile large-map /tmp/large.json
@@ -64,6 +66,24 @@ if arguments.count > 1, arguments[1] == "race" {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/data/bench").path
     Race.run(folder: folder, rounds: arguments.count > 2 ? Int(arguments[2]) ?? 31 : 31)
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "decoder-race" {
+    let folder =
+        ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_DATA"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/bench").path
+    DecoderRace.run(folder: folder, rounds: arguments.count > 2 ? Int(arguments[2]) ?? 15 : 15)
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "encoder-race" {
+    let folder =
+        ProcessInfo.processInfo.environment["JSONMAPPER_BENCH_DATA"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/data/bench").path
+    EncoderRace.run(folder: folder, rounds: arguments.count > 2 ? Int(arguments[2]) ?? 15 : 15)
     exit(0)
 }
 if arguments.count > 2, arguments[1] == "models", let records = Int(arguments[2]) {

@@ -45,6 +45,14 @@ public final class JSONSerializationContext {
         writer = JSONWriter(settings: options.settings, capacity: capacity)
     }
 
+    /// A context whose writer follows `settings` rather than the options' (`JSONMapperEncoder`'s, which writes
+    /// `JSONEncoder`'s text).
+    init(options: JSONMapper.WriteOptions, settings: JSONWriter.Settings, capacity: Int = 4096) {
+        self.options = options
+        owner = pthread_self()
+        writer = JSONWriter(settings: settings, capacity: capacity)
+    }
+
     /// The path of the member being written, in the read side's syntax: `statuses[3].user`; empty at the top (and
     /// from another thread, which the write then reports).
     public var path: String {

@@ -89,8 +89,9 @@ struct SharedDataTests {
             if Self.readers.contains(where: text.contains) { readers += 1 }
         }
         // SharedData itself, TestSuiteFiles, Conformance, Differential, RoundTrip, StreamValidation, FetchTestData,
-        // the models generated from the benchmark payloads, the JSON Patch suite and the edited citm catalog.
-        #expect(readers == 10)
+        // the models generated from the benchmark payloads, the JSON Patch suite, the edited citm catalog, and the
+        // Codable decoder's and encoder's payload tests.
+        #expect(readers == 12)
     }
 
     @Test("the README and SharedData.swift show the line the run prints, with the real number of suites")
@@ -106,7 +107,7 @@ struct SharedDataTests {
             }
             #expect(counts == [["\(count)", "\(count)"]], "\(file)")
         }
-        let words = ["Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"]
+        let words = ["Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve"]
         let readme = String(
             decoding: try Data(contentsOf: TestFiles.repositoryRoot.appendingPathComponent("README.md")), as: UTF8.self)
         #expect(readme.contains("\n\(words[count - 4]) suites (JSONTestSuite conformance"))
@@ -118,7 +119,7 @@ struct SharedDataTests {
         let withoutGitHub = SharedData.closingLines(folder: "/data") { $0 != .githubResponses }
         #expect(
             withoutGitHub == """
-                Shared test data: 1 of 10 suites were skipped for missing data in /data:
+                Shared test data: 1 of 12 suites were skipped for missing data in /data:
                   - the models generated from the GitHub responses and the benchmark payloads
                   the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, \
                 "The full test suite")
@@ -128,7 +129,7 @@ struct SharedDataTests {
         let nothing = SharedData.closingLines(folder: "/data") { _ in false }
         #expect(
             nothing.hasPrefix(
-                "Shared test data: 10 of 10 suites were skipped for missing data in /data:\n"
+                "Shared test data: 12 of 12 suites were skipped for missing data in /data:\n"
                     + "  - JSONTestSuite conformance\n  - the engine differential tests\n"))
         #expect(
             nothing.hasSuffix(
@@ -136,6 +137,6 @@ struct SharedDataTests {
                     + "  the JSON Patch test suite: \(fetch)\n"
                     + "  the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, "
                     + "\"The full test suite\")\n"))
-        #expect(nothing.split(separator: "\n").count == 1 + 10 + 4)
+        #expect(nothing.split(separator: "\n").count == 1 + 12 + 4)
     }
 }

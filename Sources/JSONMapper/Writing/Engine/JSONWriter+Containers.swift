@@ -25,7 +25,7 @@ extension JSONWriter {
     mutating func endArray() {
         let empty = current.count == 0
         close()
-        if settings.pretty && !empty { newline(level: depth) }
+        if settings.pretty { closingNewline(empty: empty) }
         append(UInt8(ascii: "]"))
     }
 
@@ -98,6 +98,7 @@ extension JSONWriter {
     @inline(__always)
     private mutating func writeColon() {
         if settings.pretty {
+            if settings.foundationStyle { append(UInt8(ascii: " ")) }
             append(UInt8(ascii: ":"))
             append(UInt8(ascii: " "))
         } else {
@@ -130,8 +131,20 @@ extension JSONWriter {
         if current.hasIndex { dropIndex() }
         records.removeSubrange(current.firstRecord...)
         close()
-        if settings.pretty && written > 0 { newline(level: depth) }
+        if settings.pretty { closingNewline(empty: written == 0) }
         append(UInt8(ascii: "}"))
+    }
+
+    /// The line break before a closing bracket when pretty: none for an empty container (`[]`), except in
+    /// `JSONEncoder`'s style, which puts two newlines and the indentation between its brackets.
+    @inline(__always)
+    private mutating func closingNewline(empty: Bool) {
+        if !empty {
+            newline(level: depth)
+        } else if settings.foundationStyle {
+            append(UInt8(ascii: "\n"))
+            newline(level: depth)
+        }
     }
 
     // MARK: Frames

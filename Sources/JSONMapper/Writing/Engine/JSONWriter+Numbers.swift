@@ -28,6 +28,7 @@ extension JSONWriter {
     /// Writes the shortest text that reads back as `value`, or rejects a NaN or infinity.
     mutating func writeDouble(_ value: Double) {
         guard value.isFinite else { return reject("cannot write Double \(value): JSON numbers are finite") }
+        if settings.foundationStyle { return writeDescription(of: value) }
         if let integer = Int64(exactly: value), abs(integer) < 1 << 53, integer != 0 || value.sign == .plus {
             return writeInteger(integer)
         }
@@ -40,10 +41,24 @@ extension JSONWriter {
     /// Writes the shortest text that reads back as `value` when read as a `Float`, or rejects a NaN or infinity.
     mutating func writeFloat(_ value: Float) {
         guard value.isFinite else { return reject("cannot write Float \(value): JSON numbers are finite") }
+        if settings.foundationStyle { return writeDescription(of: value) }
         guard reserve(NumberWriting.maximumFloatLength) else { return }
         var sink = NumberWriting.Sink(destination: base + count)
         value.write(to: &sink)
         advance(NumberWriting.jsonForm(base + count, count: sink.count))
+    }
+
+    /// Writes a finite number as `JSONEncoder` does: its `description` (the same shortest digits), less a trailing
+    /// `.0`: `1`, `0.1`, `1e+16`, `1e-07`, `-0`.
+    private mutating func writeDescription<T: BinaryFloatingPoint & TextOutputStreamable>(of value: T) {
+        guard reserve(NumberWriting.maximumFloatLength) else { return }
+        var sink = NumberWriting.Sink(destination: base + count)
+        value.write(to: &sink)
+        var length = sink.count
+        if length >= 2, base[count + length - 2] == UInt8(ascii: "."), base[count + length - 1] == UInt8(ascii: "0") {
+            length -= 2
+        }
+        advance(length)
     }
 
     /// Writes `value` exactly, or rejects a NaN.

@@ -62,11 +62,12 @@ extension JSONWriter {
     private mutating func writeStringContent(utf8 text: UnsafeBufferPointer<UInt8>) {
         let n = text.count
         guard let source = text.baseAddress else { return }
-        let plainASCII = !settings.escapesSlashes && !settings.escapesNonASCII
+        let wordScan = !settings.escapesNonASCII
+        let slashes = settings.escapesSlashes
         var i = 0
         var runStart = 0
         while i < n {
-            if plainASCII, i + 8 <= n, !Self.mayNeedEscape(Digits.load(source + i)) {
+            if wordScan, i + 8 <= n, !Self.mayNeedEscape(Digits.load(source + i), slashes: slashes) {
                 i += 8
                 continue
             }
@@ -87,9 +88,10 @@ extension JSONWriter {
         copyRun(source + runStart, count: n - runStart)
     }
 
-    /// Whether any of the eight bytes of `word` is a control character, `"` or `\` (exact, no false negatives).
+    /// Whether any of the eight bytes of `word` is a control character, `"` or `\`, or `/` when `slashes` is set
+    /// (no false negatives).
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    private static func mayNeedEscape(_ word: UInt64, slashes: Bool) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -98,7 +100,12 @@ extension JSONWriter {
         let control = (word &- ones &* 0x20) & ~word
         let quoteZero = (quote &- ones) & ~quote
         let backslashZero = (backslash &- ones) & ~backslash
-        return (control | quoteZero | backslashZero) & highs != 0
+        var found = control | quoteZero | backslashZero
+        if slashes {
+            let slash = word ^ (ones &* 0x2F)
+            found |= (slash &- ones) & ~slash
+        }
+        return found & highs != 0
     }
 
     @inline(__always)
@@ -132,9 +139,9 @@ extension JSONWriter {
         }
     }
 
-    /// Writes `\uXXXX` with upper-case hex digits.
+    /// Writes `\uXXXX` with upper-case hex digits (lower-case in `JSONEncoder`'s style).
     private mutating func writeUnicodeEscape(_ unit: UInt16) {
-        let hex: StaticString = "0123456789ABCDEF"
+        let hex: StaticString = settings.foundationStyle ? "0123456789abcdef" : "0123456789ABCDEF"
         guard reserve(6) else { return }
         appendReserved(UInt8(ascii: "\\"))
         appendReserved(UInt8(ascii: "u"))

@@ -23,6 +23,10 @@ struct JSONWriter: ~Copyable {
         var escapesSlashes = false
         var escapesNonASCII = false
         var indentWidth = 2
+        /// Writes the text `JSONEncoder` writes, byte for byte: `\u001f` with lowercase hex, `"key" : value` and
+        /// an empty container as bracket, two newlines, indentation, bracket when pretty, and floating point as
+        /// Swift's `description` less a trailing `.0` (`1e+16`, `1e-07`).
+        var foundationStyle = false
         /// The most bytes the writer may hold at once (its output and its scratch tables): for tests, which stand
         /// in for a machine whose memory runs out without exhausting this one's.
         var memoryLimit = Int.max
@@ -273,9 +277,17 @@ struct JSONWriter: ~Copyable {
         writeNull()
     }
 
+    /// Records `error` as the write's error unless one came first; the write throws it when it ends.
+    mutating func record(_ error: JSONMappingError) {
+        if self.error == nil { self.error = error }
+    }
+
     /// The path of the value being written, in the read side's syntax: `statuses[3].user.id`, `[1].values[0]`.
     /// Objects written with ``beginFixedMember(wtf8:)`` keep no keys, and add no step.
-    var path: String {
+    var path: String { JSONPath.format(pathComponents) }
+
+    /// The steps of ``path``.
+    var pathComponents: [PathComponent] {
         var components: [PathComponent] = []
         for frame in stack + [current] {
             switch frame.kind {
@@ -287,7 +299,7 @@ struct JSONWriter: ~Copyable {
                 if frame.lastRecord >= 0 { components.append(.key(key(of: frame.lastRecord))) }
             }
         }
-        return JSONPath.format(components)
+        return components
     }
 
     /// The key of record `index`, decoded from its escaped bytes; empty once the memory is gone.

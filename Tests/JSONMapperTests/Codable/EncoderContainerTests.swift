@@ -1,0 +1,225 @@
+import Foundation
+import JSONMapper
+import Testing
+
+// Containers as JSONEncoder has them: members in the order encoded (unsorted), a key encoded twice, superEncoder
+// placement, subclasses sharing their encoder's container, containers used out of order, errors caught by
+// encode(to:), values that encode nothing, nesting past 512 levels, misuse that JSONEncoder stops on.
+
+private class Animal: Encodable {
+    var name = "generic"
+    var legs = 4
+    private enum CodingKeys: String, CodingKey { case name, legs }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(legs, forKey: .legs)
+    }
+}
+
+/// Encodes its superclass into the same container (the usual way).
+private final class Dog: Animal {
+    var breed = "collie"
+    private enum CodingKeys: String, CodingKey { case breed }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(breed, forKey: .breed)
+        try super.encode(to: encoder)
+    }
+}
+
+/// Encodes its superclass under "super", before and after its own members.
+private final class Cat: Animal {
+    var indoor = true
+    private enum CodingKeys: String, CodingKey { case indoor, parent }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(indoor, forKey: .indoor)
+        try super.encode(to: container.superEncoder())
+        try super.encode(to: container.superEncoder(forKey: .parent))
+        try container.encode(false, forKey: .indoor)
+    }
+}
+
+@Suite("JSONMapperEncoder: containers")
+struct EncoderContainerTests {
+    @Test("unsorted output keeps the order members were encoded in, at every level")
+    func encodeOrder() {
+        let value = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("zebra"))
+            try container.encode(2, forKey: EncoderTestKey("apple"))
+            var inner = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("middle"))
+            try inner.encode("y", forKey: EncoderTestKey("y"))
+            try inner.encode("x", forKey: EncoderTestKey("x"))
+            try container.encode(3, forKey: EncoderTestKey("banana"))
+        }
+        #expect(mapperText(value) == #"{"zebra":1,"apple":2,"middle":{"y":"y","x":"x"},"banana":3}"#)
+        expectSameText(value)
+    }
+
+    @Test("a key encoded twice is written once, with its last value, as JSONEncoder's dictionary keeps it")
+    func keyTwice() {
+        let value = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            try container.encode(2, forKey: EncoderTestKey("b"))
+            try container.encode(3, forKey: EncoderTestKey("a"))
+        }
+        #expect(mapperText(value) == #"{"a":3,"b":2}"#)
+        expectSameText(value)
+    }
+
+    @Test("a subclass and its superclass share the encoder's container")
+    func sharedContainer() {
+        #expect(mapperText(Dog()) == #"{"breed":"collie","name":"generic","legs":4}"#)
+        expectSameText(Dog())
+        expectSameText([Dog(), Dog()], EncoderSettings(outputFormatting: [.sortedKeys, .prettyPrinted]))
+    }
+
+    @Test("superEncoder() writes under \"super\", superEncoder(forKey:) under the key")
+    func superEncoder() {
+        let text = expectSameText(Cat())
+        #expect(text == #"{"indoor":false,"parent":{"legs":4,"name":"generic"},"super":{"legs":4,"name":"generic"}}"#)
+        #expect(mapperText(Cat()).hasPrefix(#"{"indoor":false,"super":{"name":"generic","legs":4},"parent""#))
+    }
+
+    @Test("superEncoder in an unkeyed container takes the position where it was asked for")
+    func unkeyedSuperEncoder() {
+        let value = Encodes { encoder in
+            var container = encoder.unkeyedContainer()
+            try container.encode(1)
+            try Animal().encode(to: container.superEncoder())
+            try container.encode(3)
+        }
+        #expect(expectSameText(value) == #"[1,{"legs":4,"name":"generic"},3]"#)
+    }
+
+    @Test("an unused superEncoder writes {}")
+    func unusedSuperEncoder() {
+        let keyed = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            _ = container.superEncoder()
+            try container.encode(1, forKey: EncoderTestKey("a"))
+        }
+        #expect(expectSameText(keyed) == #"{"a":1,"super":{}}"#)
+    }
+
+    @Test("containers written out of order give JSONEncoder's output")
+    func outOfOrder() {
+        let value = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            var first = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("first"))
+            var second = container.nestedUnkeyedContainer(forKey: EncoderTestKey("second"))
+            try container.encode(0, forKey: EncoderTestKey("zero"))
+            try first.encode(1, forKey: EncoderTestKey("one"))
+            try second.encode(2)
+            try first.encode(3, forKey: EncoderTestKey("three"))
+        }
+        #expect(expectSameText(value) == #"{"first":{"one":1,"three":3},"second":[2],"zero":0}"#)
+        let late = Encodes { encoder in
+            var container = encoder.unkeyedContainer()
+            let kept = container.superEncoder()
+            try container.encode(2)
+            var single = kept.singleValueContainer()
+            try single.encode("late")
+        }
+        #expect(expectSameText(late) == #"["late",2]"#)
+    }
+
+    @Test("an error that encode(to:) catches leaves the member out, as in JSONEncoder")
+    func caughtError() {
+        let value = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            try? container.encode([Double.nan], forKey: EncoderTestKey("bad"))
+            try? container.encode(Double.nan, forKey: EncoderTestKey("bad2"))
+            try container.encode(2, forKey: EncoderTestKey("b"))
+        }
+        #expect(expectSameText(value) == #"{"a":1,"b":2}"#)
+    }
+
+    @Test("errors thrown by encode(to:) come out unchanged")
+    func ownErrors() {
+        struct Refusal: Error, Equatable { let reason: String }
+        let value = ["a": [Encodes { _ in throw Refusal(reason: "no") }]]
+        #expect(throws: Refusal(reason: "no")) { try JSONMapperEncoder().encode(value) }
+    }
+
+    @Test("a value that encodes nothing: {} inside, an error at the top")
+    func encodesNothing() {
+        let nothing = Encodes { _ in }
+        #expect(expectSameText(["a": [nothing]]) == #"{"a":[{}]}"#)
+        #expect(expectSameText(["a": nothing]) == #"{"a":{}}"#)
+        let message = expectSameError(nothing)
+        #expect(message == "invalidValue [] Top-level Encodes did not encode any values.")
+    }
+
+    @Test("containers nested 511 deep are written, 512 deep is an error")
+    func depthLimit() {
+        func nested(_ depth: Int) -> Encodes {
+            Encodes { encoder in
+                var container = encoder.unkeyedContainer()
+                for _ in 1..<depth { container = container.nestedUnkeyedContainer() }
+            }
+        }
+        let text = expectSameText(nested(511))
+        #expect(text.count == 1022)
+        let message = expectSameError(nested(512))
+        #expect(message == "invalidValue [] Unable to encode the given top-level value to JSON.")
+    }
+
+    @Test("a second value in a slot, which JSONEncoder stops on, is an error")
+    func misuse() {
+        let twice = Encodes { encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(1)
+            try container.encode(2)
+        }
+        #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(["a": twice]) }
+        let mixed = Encodes { encoder in
+            var array = encoder.unkeyedContainer()
+            try array.encode(1)
+            var object = encoder.container(keyedBy: EncoderTestKey.self)
+            try object.encode(1, forKey: EncoderTestKey("a"))
+        }
+        let error = #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(mixed) }
+        #expect(error.map(encodingSummary(of:))?.contains("Attempt to take a keyed container") == true)
+    }
+
+    @Test("codingPath of encoders and containers as JSONEncoder reports them")
+    func codingPaths() {
+        let probe = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(pathPairs(encoder.codingPath), forKey: EncoderTestKey("encoder"))
+            try container.encode(pathPairs(container.codingPath), forKey: EncoderTestKey("container"))
+            var nested = container.nestedUnkeyedContainer(forKey: EncoderTestKey("nested"))
+            try nested.encode(pathPairs(nested.codingPath))
+            try nested.encode(Encodes { inner in
+                var single = inner.singleValueContainer()
+                try single.encode(pathPairs(inner.codingPath))
+            })
+        }
+        expectSameText(["top": [probe, probe]])
+    }
+
+    @Test("one encoder used from several threads at once")
+    func concurrentUse() async {
+        let encoder = JSONMapperEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = try? JSONEncoder.sorted.encode(Dog())
+        await withTaskGroup(of: Data?.self) { group in
+            for _ in 0..<16 { group.addTask { try? encoder.encode(Dog()) } }
+            for await result in group { #expect(result == expected && result != nil) }
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// A `JSONEncoder` with `.sortedKeys`.
+    fileprivate static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+}
