@@ -64,6 +64,12 @@ enum DecodeOutcome<T: Equatable>: Equatable {
     case value(T)
     case failure(String)
 
+    /// Whether the decode gave a value.
+    var isValue: Bool {
+        if case .value = self { return true }
+        return false
+    }
+
     init(_ body: () throws -> T) {
         do {
             self = .value(try body())
