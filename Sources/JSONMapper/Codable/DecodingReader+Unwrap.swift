@@ -44,7 +44,34 @@ extension DecodingReader {
             return try cast(dictionary.decodeMembers(of: index, at: path(), with: self), path())
         }
         let path = path()
-        return try with(index, path) { try T(from: self) }
+        do {
+            return try with(index, path) { try T(from: self) }
+        } catch let error as DecodingError {
+            throw named(error)
+        }
+    }
+
+    /// `error` with its culprit named in the library's path syntax at the head of its description, when the type's
+    /// own `init(from:)` made it (the bridge's own errors already name it).
+    private func named(_ error: DecodingError) -> DecodingError {
+        func rewrite(_ context: DecodingError.Context, _ make: (DecodingError.Context) -> DecodingError)
+            -> DecodingError
+        {
+            guard context.debugDescription != lastDescription else { return error }
+            let named = DecodingError.Context(
+                codingPath: context.codingPath,
+                debugDescription: describe(DecodingPath.text(of: context.codingPath), context.debugDescription),
+                underlyingError: context.underlyingError)
+            lastDescription = named.debugDescription
+            return make(named)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return rewrite(context) { .typeMismatch(type, $0) }
+        case .valueNotFound(let type, let context): return rewrite(context) { .valueNotFound(type, $0) }
+        case .keyNotFound(let key, let context): return rewrite(context) { .keyNotFound(key, $0) }
+        case .dataCorrupted(let context): return rewrite(context) { .dataCorrupted($0) }
+        @unknown default: return error
+        }
     }
 
     /// `value` as `T`, which the caller checked it is.
@@ -79,7 +106,11 @@ extension DecodingReader {
             }
             return date
         case .custom(let decode):
-            return try with(index, path) { try decode(self) }
+            do {
+                return try with(index, path) { try decode(self) }
+            } catch let error as DecodingError {
+                throw named(error)
+            }
         @unknown default:
             return try with(index, path) { try Date(from: self) }
         }
@@ -98,7 +129,11 @@ extension DecodingReader {
             }
             return data
         case .custom(let decode):
-            return try with(index, path) { try decode(self) }
+            do {
+                return try with(index, path) { try decode(self) }
+            } catch let error as DecodingError {
+                throw named(error)
+            }
         @unknown default:
             return try with(index, path) { try Data(from: self) }
         }

@@ -19,6 +19,9 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     private(set) var path: DecodingPath
     /// How many nested values deep the reader is: the lookup slot of the containers it makes.
     private(set) var depth = 0
+    /// The description of the last error the reader made or named, so that an error passing up through several
+    /// `init(from:)` is named once.
+    var lastDescription = ""
 
     init(document: NativeDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any], index: Int,
         path: DecodingPath)
