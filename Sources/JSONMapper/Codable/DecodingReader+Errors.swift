@@ -14,6 +14,7 @@ extension DecodingReader {
     func describe(_ path: String, _ message: String) -> String {
         let text = path.isEmpty ? message : path + ": " + message
         lastDescription = text
+        lastPath = path
         return text
     }
 

@@ -22,6 +22,8 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     /// The description of the last error the reader made or named, so that an error passing up through several
     /// `init(from:)` is named once.
     var lastDescription = ""
+    /// The path (in the library's syntax) that description names.
+    var lastPath = ""
 
     init(document: NativeDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any], index: Int,
         path: DecodingPath)
