@@ -18,7 +18,6 @@ extension DecodingReader {
         return text
     }
 
-
     /// How `JSONDecoder`'s messages name the kind of the value at `index`.
     func kindDescription(_ index: Int) -> String {
         switch tag(index) {

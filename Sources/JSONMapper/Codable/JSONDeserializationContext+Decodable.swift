@@ -26,9 +26,9 @@ extension JSONDeserializationContext {
         return decodeNode(node, as: type, at: path(.key(key)), required: false)
     }
 
-    /// The value at `key` decoded as `T`; a missing key or `null` is a required failure (``JSONMappingError/Code/missingValue``
-    /// at the key), and so is a value that does not decode (the inner error with its full path), so a strict decode
-    /// of the model fails.
+    /// The value at `key` decoded as `T`; a missing key or `null` is a required failure
+    /// (``JSONMappingError/Code/missingValue`` at the key), and so is a value that does not decode (the inner error
+    /// with its full path), so a strict decode of the model fails.
     ///
     /// - Parameters:
     ///   - key: The member name in this context's object.

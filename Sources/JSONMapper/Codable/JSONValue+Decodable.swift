@@ -44,7 +44,8 @@ extension JSONValue: Decodable {
             self = .array(try container.decode([JSONValue].self))
         } else {
             let members = try container.decode([String: JSONValue].self)
-            self = .object(Object(members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }))
+            self = .object(
+                Object(members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }))
         }
     }
 }

@@ -22,8 +22,10 @@ struct DecoderContainerTests {
             contains = [Keys.a, .b, .c, .missing].map { container.contains($0) }
             nils = try [Keys.a, .b].map { try container.decodeNil(forKey: $0) }
             // Out of document order, and the same key twice.
-            twice = [try container.decode(Int.self, forKey: .b), try container.decode(Int.self, forKey: .a),
-                try container.decode(Int.self, forKey: .a)]
+            twice = [
+                try container.decode(Int.self, forKey: .b), try container.decode(Int.self, forKey: .a),
+                try container.decode(Int.self, forKey: .a),
+            ]
             path = pathText(container.codingPath)
         }
     }
@@ -91,6 +93,31 @@ struct DecoderContainerTests {
         expectSameDecoding(Box<UnkeyedProbe>.self, #"{"v": [1, "x"]}"#)
         expectSameDecoding(Box<UnkeyedProbe>.self, #"{"v": {}}"#)
         expectSameDecoding(Box<UnkeyedProbe>.self, #"{"v": null}"#)
+    }
+
+    /// The index after each optional read, past the end too.
+    struct OptionalPastTheEnd: Decodable, Equatable {
+        var indices: [Int] = []
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            for _ in 0..<3 {
+                _ = try container.decodeIfPresent(Int8.self)
+                indices.append(container.currentIndex)
+            }
+            _ = try container.decodeIfPresent(UInt32.self)
+            indices.append(container.currentIndex)
+        }
+    }
+
+    @Test("an optional read at the end gives nil and still moves on, for every integer type")
+    func optionalPastTheEnd() {
+        let outcome = expectSameDecoding(OptionalPastTheEnd.self, "[1]")
+        guard case .value(let probe) = outcome else {
+            Issue.record("JSONDecoder failed: \(outcome)")
+            return
+        }
+        #expect(probe.indices == [1, 2, 3, 4])
     }
 
     /// Reads past the end of an array.
@@ -183,7 +210,8 @@ struct DecoderContainerTests {
 
     @Test("enums with associated values, [Int: T], fragments, optionals")
     func shapes() {
-        expectSameDecoding([Shape].self, #"[{"circle": {"radius": 2}}, {"rectangle": {"_0": 1, "_1": 2}}, {"empty": {}}]"#)
+        expectSameDecoding(
+            [Shape].self, #"[{"circle": {"radius": 2}}, {"rectangle": {"_0": 1, "_1": 2}}, {"empty": {}}]"#)
         expectSameDecoding([Shape].self, #"[{"triangle": {}}]"#)
         expectSameDecoding([Shape].self, #"[{"circle": {"radius": "2"}}]"#)
         expectSameDecoding([Int: String].self, #"{"1": "a", "20": "b"}"#)

@@ -38,7 +38,8 @@ struct DecoderErrorTests {
         expectNamed(Timeline.self, #"{"statuses": [{"user": {"id": null}}]}"#, path: "statuses[0].user.id")
         // A missing member: the member's path, where JSONDecoder's coding path stops at its container.
         expectNamed(Timeline.self, #"{"statuses": [{"user": {}}]}"#, path: "statuses[0].user.id")
-        expectNamed([String: [String: Int]].self, #"{"headers": {"content.type": "x"}}"#, path: #"headers["content.type"]"#)
+        expectNamed(
+            [String: [String: Int]].self, #"{"headers": {"content.type": "x"}}"#, path: #"headers["content.type"]"#)
         expectNamed(Timeline.self, #"{"statuses": {}}"#, path: "statuses")
     }
 
@@ -62,11 +63,15 @@ struct DecoderErrorTests {
     @Test("numbers that do not fit are dataCorrupted with an empty path, named in the description")
     func numbersThatDoNotFit() {
         expectSameDecoding(Box<[Int8]>.self, #"{"v": [1, 300]}"#)
-        let description = debugDescription { _ = try JSONMapperDecoder().decode(Box<[Int8]>.self, from: json(#"{"v": [1, 300]}"#)) }
+        let description = debugDescription {
+            _ = try JSONMapperDecoder().decode(Box<[Int8]>.self, from: json(#"{"v": [1, 300]}"#))
+        }
         #expect(description == "v[1]: The number 300 does not fit in Int8.")
         let double = debugDescription { _ = try JSONMapperDecoder().decode([Double].self, from: json("[1e400]")) }
         #expect(double == "[0]: The number 1e400 does not fit in Double.")
-        let surrogate = debugDescription { _ = try JSONMapperDecoder().decode([String].self, from: json(#"["\ud800"]"#)) }
+        let surrogate = debugDescription {
+            _ = try JSONMapperDecoder().decode([String].self, from: json(#"["\ud800"]"#))
+        }
         #expect(surrogate == "[0]: The string holds an escaped lone surrogate, which is not Unicode text.")
     }
 
@@ -86,7 +91,8 @@ struct DecoderErrorTests {
         "\u{1}", #"{"a": "b\#u{9}c"}"#,
     ]
 
-    @Test("malformed input is dataCorrupted with an empty path and the library's error underneath", arguments: malformed)
+    @Test(
+        "malformed input is dataCorrupted with an empty path and the library's error underneath", arguments: malformed)
     func malformedInput(text: String) throws {
         // JSONDecoder lets several of these through (trailing commas), or fails only on reading the value.
         let expected = try #require(JSONMapper.context(json(text)).errors.first)
@@ -105,7 +111,9 @@ struct DecoderErrorTests {
 
     @Test("the error's text gives the line and column")
     func malformedText() {
-        let description = debugDescription { _ = try JSONMapperDecoder().decode(AnyJSON.self, from: json("{\n  \"a\": 1,\n}")) }
+        let description = debugDescription {
+            _ = try JSONMapperDecoder().decode(AnyJSON.self, from: json("{\n  \"a\": 1,\n}"))
+        }
         #expect(
             description
                 == "The given data was not valid JSON: line 3, column 1: expected a member name in quotes, found '}'"

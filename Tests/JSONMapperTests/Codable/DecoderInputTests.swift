@@ -33,7 +33,8 @@ struct DecoderInputTests {
         (.utf32BigEndian, []), (.utf32LittleEndian, [0xFF, 0xFE, 0, 0]), (.utf32BigEndian, [0, 0, 0xFE, 0xFF]),
     ]
 
-    @Test("UTF-8 with or without a byte-order mark, UTF-16 and UTF-32 as JSONDecoder reads them",
+    @Test(
+        "UTF-8 with or without a byte-order mark, UTF-16 and UTF-32 as JSONDecoder reads them",
         arguments: 0..<inputs.count)
     func encodings(index: Int) throws {
         let (encoding, mark) = Self.inputs[index]
@@ -73,7 +74,9 @@ struct DecoderInputTests {
         let padded = Array("  ".utf8) + bytes + Array("]".utf8)
         #expect(try decoder.decode(Box<[Int]>.self, from: padded[2..<(padded.count - 1)]) == Box(v: [1, 2]))
         #expect(throws: DecodingError.self) { try decoder.decode(Box<[Int]>.self, from: padded) }
-        #expect(throws: DecodingError.self) { try decoder.decode(Int.self, from: UnsafeRawBufferPointer(start: nil, count: 0)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Int.self, from: UnsafeRawBufferPointer(start: nil, count: 0))
+        }
     }
 
     @Test("one decoder used from several threads at once, its settings changed meanwhile")

@@ -32,7 +32,8 @@ struct DecoderInteropTests {
 
     static let engines: [JSONMapper.Engine] = [.native, .foundation]
 
-    @Test("getDecodable: nil and one error with the full path when it does not decode; the model succeeds",
+    @Test(
+        "getDecodable: nil and one error with the full path when it does not decode; the model succeeds",
         arguments: engines)
     func getDecodable(engine: JSONMapper.Engine) throws {
         let good = JSONMapper.context(json(#"{"name": "a", "settings": {"retries": 3}}"#), engine: engine)
@@ -51,7 +52,8 @@ struct DecoderInteropTests {
         #expect(missing.errors.isEmpty)
     }
 
-    @Test("requireDecodable: missing or null is missingValue at the key; else the inner error fails the model",
+    @Test(
+        "requireDecodable: missing or null is missingValue at the key; else the inner error fails the model",
         arguments: engines)
     func requireDecodable(engine: JSONMapper.Engine) throws {
         let missing = JSONMapper.context(json(#"{}"#), engine: engine)
@@ -89,7 +91,8 @@ struct DecoderInteropTests {
         #"[{"z_z": {"a_b": 1e400}}]"#,
     ]
 
-    @Test("JSONValue through the bridge equals JSONValue(parsing:): member order and numbers as written",
+    @Test(
+        "JSONValue through the bridge equals JSONValue(parsing:): member order and numbers as written",
         arguments: values)
     func jsonValueThroughTheBridge(text: String) throws {
         let parsed = try JSONValue(parsing: text)
@@ -101,7 +104,8 @@ struct DecoderInteropTests {
         #expect(try decoder.decode(Box<JSONValue>.self, from: json(#"{"v": \#(text)}"#)).v == parsed)
     }
 
-    @Test("JSONValue through JSONDecoder equals JSONValue(parsing:), key strategies kept off its objects",
+    @Test(
+        "JSONValue through JSONDecoder equals JSONValue(parsing:), key strategies kept off its objects",
         arguments: values.filter { !$0.contains("1e400") })
     func jsonValueThroughJSONDecoder(text: String) throws {
         let decoder = JSONDecoder()

@@ -89,15 +89,18 @@ struct DecoderPayloadTests {
             return
         }
         #expect(issues.count == 3)
-        #expect(issues.first?.labelsUrl.absoluteString.hasSuffix("labels%7B/name%7D") == true
-            || issues.first?.labelsUrl.absoluteString.hasSuffix("labels{/name}") == true)
+        #expect(
+            issues.first?.labelsUrl.absoluteString.hasSuffix("labels%7B/name%7D") == true
+                || issues.first?.labelsUrl.absoluteString.hasSuffix("labels{/name}") == true)
     }
 
-    @Test("every GitHub response, whole", arguments: [
-        "add-and-remove-repository-collaborator.json", "branch-protection.json", "create-status.json",
-        "get-organization.json", "get-repository.json", "paginate-issues.json", "project-cards.json",
-        "release-assets.json",
-    ])
+    @Test(
+        "every GitHub response, whole",
+        arguments: [
+            "add-and-remove-repository-collaborator.json", "branch-protection.json", "create-status.json",
+            "get-organization.json", "get-repository.json", "paginate-issues.json", "project-cards.json",
+            "release-assets.json",
+        ])
     func githubResponses(name: String) throws {
         let data = try TestFiles.github(name)
         #expect(expectSameDecoding(AnyJSON.self, data, Self.github).isValue)

@@ -54,8 +54,10 @@ struct DecoderStrategyTests {
             + #""labels": {"snake_key": 1, "other_key": 2}}"#
         #expect(expectSameDecoding(Snake.self, text, settings).isValue)
         expectSameDecoding(Snake.self, #"{"user_id": 1, "created_at": "yesterday", "labels": {}}"#, settings)
-        expectSameDecoding([Snake].self, #"[{"user_id": 1, "created_at": "2017-10-10T16:00:00Z", "labels": {"a_b": "x"}}]"#, settings)
-        expectSameDecoding([Snake].self, #"[{"userId": 1, "created_at": "2017-10-10T16:00:00Z", "labels": null}]"#, settings)
+        expectSameDecoding(
+            [Snake].self, #"[{"user_id": 1, "created_at": "2017-10-10T16:00:00Z", "labels": {"a_b": "x"}}]"#, settings)
+        expectSameDecoding(
+            [Snake].self, #"[{"userId": 1, "created_at": "2017-10-10T16:00:00Z", "labels": null}]"#, settings)
         // The first of two names that convert alike wins.
         expectSameDecoding(Box<Int>.self, #"{"v": 1, "_v": 2}"#, settings)
     }
@@ -87,14 +89,17 @@ struct DecoderStrategyTests {
         #expect(foundationPaths.values.contains("V/Index 1#1/x"))  // the converted keys of the path
     }
 
-    @Test("date strategies", arguments: [
-        "0", "1.5", "-1e3", "1e400", #""2017-10-10T16:00:00Z""#, #""2017-10-10T16:00:00.123Z""#,
-        #""2017-10-10""#, #""yesterday""#, "null", "true", "{}",
-    ])
+    @Test(
+        "date strategies",
+        arguments: [
+            "0", "1.5", "-1e3", "1e400", #""2017-10-10T16:00:00Z""#, #""2017-10-10T16:00:00.123Z""#,
+            #""2017-10-10""#, #""yesterday""#, "null", "true", "{}",
+        ])
     func dates(text: String) {
-        for strategy in [JSONDecoder.DateDecodingStrategy.deferredToDate, .secondsSince1970, .millisecondsSince1970,
-            .iso8601]
-        {
+        for strategy in [
+            JSONDecoder.DateDecodingStrategy.deferredToDate, .secondsSince1970, .millisecondsSince1970,
+            .iso8601,
+        ] {
             var settings = DecoderSettings()
             settings.date = strategy
             expectSameEverywhere(Date.self, text, settings)
@@ -127,7 +132,9 @@ struct DecoderStrategyTests {
         }
     }
 
-    @Test("data strategies: base64 and deferredToData", arguments: [#""AAECAw==""#, #""AAE""#, "[0, 1, 255]", "[256]", "7"])
+    @Test(
+        "data strategies: base64 and deferredToData",
+        arguments: [#""AAECAw==""#, #""AAE""#, "[0, 1, 255]", "[256]", "7"])
     func dataStrategies(text: String) {
         for strategy in [JSONDecoder.DataDecodingStrategy.base64, .deferredToData] {
             var settings = DecoderSettings()
@@ -148,8 +155,9 @@ struct DecoderStrategyTests {
             expectSameDecoding([Float].self, "[\(text)]", settings)
         }
         if text != #""nan""# && text != #""other""# {
-            #expect(try settings.mapper().decode(Double.self, from: json(text))
-                == settings.foundation().decode(Double.self, from: json(text)))
+            #expect(
+                try settings.mapper().decode(Double.self, from: json(text))
+                    == settings.foundation().decode(Double.self, from: json(text)))
         }
         expectSameDecoding(Double.self, text)  // .throw
     }
@@ -170,4 +178,3 @@ struct DecoderStrategyTests {
         #expect(outcome == .value(["a": [ReadsUserInfo(seen: "acme"), ReadsUserInfo(seen: "acme")]]))
     }
 }
-
