@@ -17,8 +17,10 @@ enum DecodingInput {
             guard let encoding = wideEncoding(of: utf8) else {
                 return try scan(utf8)
             }
-            guard let text = String(bytes: UnsafeRawBufferPointer(rebasing: bytes[encoding.bomLength...]),
-                encoding: encoding.encoding)
+            guard
+                let text = String(
+                    bytes: UnsafeRawBufferPointer(rebasing: bytes[encoding.bomLength...]),
+                    encoding: encoding.encoding)
             else {
                 throw EngineError(
                     message: "the input is not valid \(encoding.name)", path: [], line: 1, column: 1)

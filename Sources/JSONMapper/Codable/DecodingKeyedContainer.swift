@@ -129,7 +129,9 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try reader.string(index, at: path.appending(key, value: index))
     }
 
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try floatingPointIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try floatingPointIfPresent(type, key)
+    }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try floatingPointIfPresent(type, key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(type, key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(type, key) }

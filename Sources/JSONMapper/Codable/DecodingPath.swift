@@ -86,6 +86,17 @@ indirect enum DecodingPath {
     }
 }
 
+extension DecodingPath {
+    /// A coding path in the library's syntax: an element's key (`"Index 3"`, 3) as `[3]`, any other key as a member.
+    static func text(of codingPath: [any CodingKey]) -> String {
+        JSONPath.format(
+            codingPath.map { key in
+                if let index = key.intValue, key.stringValue == "Index \(index)" { return .index(index) }
+                return .key(key.stringValue)
+            })
+    }
+}
+
 extension DecodingKey {
     /// The key the standard library's `Dictionary` decoding uses for member `name`: its `intValue` is the name read
     /// as an `Int`, when it is one.

@@ -10,9 +10,12 @@ extension DecodingReader {
         DecodingError.Context(codingPath: path.codingPath, debugDescription: describe(path.text(in: view), message))
     }
 
-    /// `path: message`, or the message alone for the top-level value.
+    /// `path: message`, or the message alone for the top-level value; remembered as the last error's description.
     func describe(_ path: String, _ message: String) -> String {
-        path.isEmpty ? message : path + ": " + message
+        let text = path.isEmpty ? message : path + ": " + message
+        lastDescription = text
+        lastPath = path
+        return text
     }
 
     /// How `JSONDecoder`'s messages name the kind of the value at `index`.

@@ -29,7 +29,9 @@ extension DecodingReader {
         return nil
     }
 
-    private func unwrapOther<T: Decodable>(_ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath)
+    private func unwrapOther<T: Decodable>(
+        _ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath
+    )
         throws -> T
     {
         if T.self == Date.self { return try cast(date(index, at: path()), path()) }
@@ -44,7 +46,36 @@ extension DecodingReader {
             return try cast(dictionary.decodeMembers(of: index, at: path(), with: self), path())
         }
         let path = path()
-        return try with(index, path) { try T(from: self) }
+        do {
+            return try with(index, path) { try T(from: self) }
+        } catch let error as DecodingError {
+            throw named(error)
+        }
+    }
+
+    /// `error` with its culprit named in the library's path syntax at the head of its description, when the type's
+    /// own `init(from:)` made it (the bridge's own errors already name it).
+    private func named(_ error: DecodingError) -> DecodingError {
+        func rewrite(
+            _ context: DecodingError.Context, _ make: (DecodingError.Context) -> DecodingError
+        )
+            -> DecodingError
+        {
+            guard context.debugDescription != lastDescription else { return error }
+            let named = DecodingError.Context(
+                codingPath: context.codingPath,
+                debugDescription: describe(DecodingPath.text(of: context.codingPath), context.debugDescription),
+                underlyingError: context.underlyingError)
+            lastDescription = named.debugDescription
+            return make(named)
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return rewrite(context) { .typeMismatch(type, $0) }
+        case .valueNotFound(let type, let context): return rewrite(context) { .valueNotFound(type, $0) }
+        case .keyNotFound(let key, let context): return rewrite(context) { .keyNotFound(key, $0) }
+        case .dataCorrupted(let context): return rewrite(context) { .dataCorrupted($0) }
+        @unknown default: return error
+        }
     }
 
     /// `value` as `T`, which the caller checked it is.
@@ -79,7 +110,11 @@ extension DecodingReader {
             }
             return date
         case .custom(let decode):
-            return try with(index, path) { try decode(self) }
+            do {
+                return try with(index, path) { try decode(self) }
+            } catch let error as DecodingError {
+                throw named(error)
+            }
         @unknown default:
             return try with(index, path) { try Date(from: self) }
         }
@@ -98,7 +133,11 @@ extension DecodingReader {
             }
             return data
         case .custom(let decode):
-            return try with(index, path) { try decode(self) }
+            do {
+                return try with(index, path) { try decode(self) }
+            } catch let error as DecodingError {
+                throw named(error)
+            }
         @unknown default:
             return try with(index, path) { try Data(from: self) }
         }
@@ -140,9 +179,15 @@ extension Array: DecodingArray where Element: Decodable {
         }
         let view = reader.view
         // The common element types in loops of their own, without a cast per element.
-        if Element.self == Double.self { return try reader.elements(of: index, at: path) { try reader.floatingPoint($0, as: Double.self, at: $1()) } }
-        if Element.self == Int.self { return try reader.elements(of: index, at: path) { try reader.integer($0, as: Int.self, at: $1()) } }
-        if Element.self == String.self { return try reader.elements(of: index, at: path) { try reader.string($0, at: $1()) } }
+        if Element.self == Double.self {
+            return try reader.elements(of: index, at: path) { try reader.floatingPoint($0, as: Double.self, at: $1()) }
+        }
+        if Element.self == Int.self {
+            return try reader.elements(of: index, at: path) { try reader.integer($0, as: Int.self, at: $1()) }
+        }
+        if Element.self == String.self {
+            return try reader.elements(of: index, at: path) { try reader.string($0, at: $1()) }
+        }
         var elements: [Element] = []
         elements.reserveCapacity(view.count(of: index))
         let end = view.entry(index).low
@@ -160,7 +205,8 @@ extension Array: DecodingArray where Element: Decodable {
 extension DecodingReader {
     /// The elements of the array at `index`, each read by `read` (given its index and path).
     @inline(__always)
-    func elements<E>(of index: Int, at path: DecodingPath, _ read: (Int, () -> DecodingPath) throws -> E) throws -> [E] {
+    func elements<E>(of index: Int, at path: DecodingPath, _ read: (Int, () -> DecodingPath) throws -> E) throws -> [E]
+    {
         var elements: [E] = []
         elements.reserveCapacity(view.count(of: index))
         let end = view.entry(index).low
@@ -207,7 +253,8 @@ extension Dictionary: DecodingStringKeyedDictionary where Key == String, Value: 
                 // The standard library's dictionary key gives a numeric name its `intValue`; JSONDecoder's own
                 // (for a converting key strategy) does not.
                 let codingKey = defaultKeys ? DecodingKey(dictionaryKey: name) : DecodingKey(stringValue: name)
-                members[name] = try reader.unwrap(key + 1, as: Value.self, at: path.appending(codingKey, value: key + 1))
+                members[name] = try reader.unwrap(
+                    key + 1, as: Value.self, at: path.appending(codingKey, value: key + 1))
             }
             key = view.next(after: key + 1)
         }

@@ -33,7 +33,9 @@ extension DecodingReader {
     }
 
     @inline(__always)
-    func integer<T: FixedWidthInteger>(_ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath)
+    func integer<T: FixedWidthInteger>(
+        _ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath
+    )
         throws -> T
     {
         let tag = tag(index)
@@ -61,7 +63,9 @@ extension DecodingReader {
     }
 
     @inline(__always)
-    func floatingPoint<T: BinaryFloatingPoint>(_ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath)
+    func floatingPoint<T: BinaryFloatingPoint>(
+        _ index: Int, as type: T.Type, at path: @autoclosure () -> DecodingPath
+    )
         throws -> T
     {
         let tag = tag(index)

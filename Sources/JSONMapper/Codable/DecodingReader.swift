@@ -19,10 +19,16 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     private(set) var path: DecodingPath
     /// How many nested values deep the reader is: the lookup slot of the containers it makes.
     private(set) var depth = 0
+    /// The description of the last error the reader made or named, so that an error passing up through several
+    /// `init(from:)` is named once.
+    var lastDescription = ""
+    /// The path (in the library's syntax) that description names.
+    var lastPath = ""
 
-    init(document: NativeDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any], index: Int,
-        path: DecodingPath)
-    {
+    init(
+        document: NativeDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any], index: Int,
+        path: DecodingPath
+    ) {
         self.document = document
         view = document.view
         self.options = options
@@ -32,7 +38,9 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     }
 
     /// Decodes the top-level value of `document`.
-    static func decode<T: Decodable>(_ type: T.Type, from document: NativeDocument, options: DecodingOptions) throws
+    static func decode<T: Decodable>(
+        _ type: T.Type, from document: NativeDocument, options: DecodingOptions
+    ) throws
         -> T
     {
         let userInfo = options.userInfo.isEmpty ? [:] : options.userInfo.mapValues { $0 as Any }
@@ -93,7 +101,8 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
             var converted: [String: Int]?
             if !options.usesDefaultKeys { converted = try convertedKeys(of: index, path: path) }
             return KeyedDecodingContainer(
-                DecodingKeyedContainer<Key>(reader: self, object: index, path: path, depth: depth, converted: converted))
+                DecodingKeyedContainer<Key>(reader: self, object: index, path: path, depth: depth, converted: converted)
+            )
         case .null:
             throw DecodingError.valueNotFound(
                 [String: Any].self,

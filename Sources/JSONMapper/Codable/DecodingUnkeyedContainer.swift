@@ -89,7 +89,9 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
 
     // MARK: Optional elements: null (or the end) is nil and moves on; anything else must decode.
 
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try ifPresent { [reader] in try reader.bool($0, at: $1) } }
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+        try ifPresent { [reader] in try reader.bool($0, at: $1) }
+    }
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         try ifPresent { [reader] in try reader.string($0, at: $1) }
     }
@@ -106,6 +108,27 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
         try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
     }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
         try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
     }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {

@@ -117,7 +117,7 @@ public final class JSONMapperDecoder: @unchecked Sendable {
 }
 
 /// A decoder's settings, copied once per decode.
-struct DecodingOptions: @unchecked Sendable {
+struct DecodingOptions: Sendable {
     var dateStrategy = JSONDecoder.DateDecodingStrategy.deferredToDate
     var dataStrategy = JSONDecoder.DataDecodingStrategy.base64
     var floatStrategy = JSONDecoder.NonConformingFloatDecodingStrategy.throw

@@ -64,6 +64,12 @@ enum DecodeOutcome<T: Equatable>: Equatable {
     case value(T)
     case failure(String)
 
+    /// Whether the decode gave a value.
+    var isValue: Bool {
+        if case .value = self { return true }
+        return false
+    }
+
     init(_ body: () throws -> T) {
         do {
             self = .value(try body())
@@ -149,16 +155,17 @@ indirect enum AnyJSON: Decodable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // The most common kinds first: each failed attempt costs an error.
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else if let value = try? container.decode([AnyJSON].self) {
             self = .array(value)
         } else {

@@ -31,7 +31,8 @@ struct DecoderScalarTests {
         expectSameEverywhere(UInt64.self, text)
     }
 
-    @Test("Double and Float: the nearest value, out of range or a non-zero rounding to zero an error", arguments: numbers)
+    @Test(
+        "Double and Float: the nearest value, out of range or a non-zero rounding to zero an error", arguments: numbers)
     func floatingPoint(text: String) {
         expectSameEverywhere(Double.self, text)
         expectSameEverywhere(Float.self, text)
@@ -66,23 +67,29 @@ struct DecoderScalarTests {
         expectSameEverywhere(String.self, text)
     }
 
-    @Test("URL, UUID and Data call the same Foundation API", arguments: [
-        #""https://example.com/a?b#c""#, #""/relative/path""#, #""https://api.github.com/repos/x/labels{/name}""#,
-        #""not a url""#, #""""#, #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#, #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#,
-        #""AAECAw==""#, #""AAECAw""#, #""!!""#, "1", "null",
-    ])
+    @Test(
+        "URL, UUID and Data call the same Foundation API",
+        arguments: [
+            #""https://example.com/a?b#c""#, #""/relative/path""#, #""https://api.github.com/repos/x/labels{/name}""#,
+            #""not a url""#, #""""#, #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#,
+            #""e621e1f8-c36c-495a-93fc-0c247a3e6e5f""#,
+            #""AAECAw==""#, #""AAECAw""#, #""!!""#, "1", "null",
+        ])
     func foundationTypes(text: String) {
         expectSameEverywhere(URL.self, text)
         expectSameEverywhere(UUID.self, text)
         expectSameEverywhere(Data.self, text)
     }
 
-    @Test("numbers of Decimal keep the digits Decimal keeps", arguments: [
-        "0.1", "123.456", "-0.000001", "1e10", "99999999999999999999999999999999999999", "1e-100", "3.14159e2",
-    ])
+    @Test(
+        "numbers of Decimal keep the digits Decimal keeps",
+        arguments: [
+            "0.1", "123.456", "-0.000001", "1e10", "99999999999999999999999999999999999999", "1e-100", "3.14159e2",
+        ])
     func decimals(text: String) throws {
         expectSameEverywhere(Decimal.self, text)
-        #expect(try JSONMapperDecoder().decode(Decimal.self, from: json(text)).description
-            == JSONDecoder().decode(Decimal.self, from: json(text)).description)
+        #expect(
+            try JSONMapperDecoder().decode(Decimal.self, from: json(text)).description
+                == JSONDecoder().decode(Decimal.self, from: json(text)).description)
     }
 }
