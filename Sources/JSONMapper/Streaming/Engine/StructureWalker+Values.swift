@@ -190,7 +190,11 @@ extension StructureWalker {
                     findCheck *= 2
                 }
                 refill()
-                if suspended { return nil }
+                if suspended {
+                    // The elements before are handed out now, not once this value is whole: it may come late.
+                    if batch.start != nil { flushBatch() }
+                    return nil
+                }
             }
         }
     }
