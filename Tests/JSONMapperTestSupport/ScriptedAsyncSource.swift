@@ -15,6 +15,7 @@ package struct ScriptedAsyncSource: AsyncSequence, Sendable {
     /// What the source throws: `SourceFailure(bytes: 9)` describes itself as `connection reset after 9 bytes`.
     package struct SourceFailure: Error, Equatable, CustomStringConvertible {
         package let bytes: Int
+        package init(bytes: Int) { self.bytes = bytes }
         package var description: String { "connection reset after \(bytes) bytes" }
     }
 
