@@ -19,7 +19,12 @@ import JSONMapper
 //   swift run -c release Profile peers-serve [FOLDER]      (the Swift side of Scripts/peers.sh, see Peers)
 //   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
 //   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
+//   swift run -c release Profile async-race 100 5   (async sources against InputStream, issue 25; see AsyncInput)
 let arguments = CommandLine.arguments
+if arguments.count > 2, arguments[1] == "async-race", let megabytes = Int(arguments[2]) {
+    AsyncInput.run(megabytes: megabytes, rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
+    exit(0)
+}
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {
     StreamingInput.generate(megabytes: megabytes, arrayPath: arguments[3], linesPath: arguments[4])
     exit(0)

@@ -1,6 +1,6 @@
 extension JSONMapper {
     /// The elements of the array at `path` in a JSON text read from an async source, one context each, as
-    /// ``elements(of:at:options:)`` streams an `InputStream`: the same contexts and the same errors, message, line,
+    /// ``elements(of:at:options:)-(InputStream,_,_)`` streams an `InputStream`: the same contexts and the same errors, message, line,
     /// column and path, however the bytes are cut into chunks.
     ///
     /// ```swift
@@ -21,7 +21,7 @@ extension JSONMapper {
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per element, in order.
-    /// - Complexity: One pass over the input; memory as for ``elements(of:at:options:)``, whatever the input's size.
+    /// - Complexity: One pass over the input; memory as for ``elements(of:at:options:)-(InputStream,_,_)``, whatever the input's size.
     public static func elements<Source: AsyncSequence>(
         of source: Source, at path: [JSONPathElement] = [], options: Options = .default
     ) -> AsyncElementSequence<Source> where Source.Element: Sequence<UInt8> {
@@ -29,7 +29,7 @@ extension JSONMapper {
     }
 
     /// The elements of the array at `path` in a JSON text read from an async source of single bytes
-    /// (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`), as ``elements(of:at:options:)-(Source,_,_)`` reads chunks.
+    /// (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`), as ``elements(of:at:options:)-9wz1b`` reads chunks.
     ///
     /// The bytes are gathered into runs that end at each `,`, `]`, `}` and `\n`, so that an element is handed out
     /// as soon as it has arrived while the engine runs once per run, not once per byte.
@@ -47,7 +47,7 @@ extension JSONMapper {
     }
 
     /// The first error of a whole JSON text read from an async source, or `nil`, in bounded memory: the error
-    /// ``validate(_:options:)`` returns for the same bytes read from an `InputStream`.
+    /// ``validate(_:options:)-(InputStream,_)`` returns for the same bytes read from an `InputStream`.
     ///
     /// ```swift
     /// if let error = await JSONMapper.validate(request.body) { return .badRequest(error.description) }
@@ -66,7 +66,7 @@ extension JSONMapper {
     }
 
     /// The first error of a whole JSON text read from an async source of single bytes, or `nil`, as
-    /// ``validate(_:options:)-(Source,_)`` checks chunks.
+    /// ``validate(_:options:)-69c5t`` checks chunks.
     ///
     /// - Parameters:
     ///   - source: An async sequence of bytes.
@@ -101,7 +101,7 @@ extension JSONMapper {
     }
 
     /// The contexts of the elements of one array in a JSON text read from an async source: see
-    /// ``JSONMapper/elements(of:at:options:)-(Source,_,_)``.
+    /// ``JSONMapper/elements(of:at:options:)-9wz1b``.
     ///
     /// Each iteration makes its own iterator of the source: iterate it again only when the source can be iterated
     /// again.

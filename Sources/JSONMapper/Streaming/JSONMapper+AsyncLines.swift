@@ -1,6 +1,6 @@
 extension JSONMapper {
     /// JSON Lines from an async source: one context per non-blank line, in bounded memory, with the same answers as
-    /// ``lines(_:options:)`` gives for the same bytes read from an `InputStream`.
+    /// ``lines(_:options:)-(InputStream,_)`` gives for the same bytes read from an `InputStream`.
     ///
     /// ```swift
     /// for await record in JSONMapper.lines(request.body) {      // any AsyncSequence of byte chunks
@@ -22,7 +22,7 @@ extension JSONMapper {
     ///   - options: Parsing and mapping settings; the depth limit applies to each line.
     /// - Returns: A sequence of contexts, one per non-blank line, in order; ``AsyncLineSequence/numbered()`` pairs
     ///   each with its line number.
-    /// - Complexity: One pass over the input; memory as for ``lines(_:options:)``: a few megabytes of buffers plus
+    /// - Complexity: One pass over the input; memory as for ``lines(_:options:)-(InputStream,_)``: a few megabytes of buffers plus
     ///   two to three times the longest line, whatever the input's size.
     public static func lines<Source: AsyncSequence>(
         _ source: Source, options: Options = .default
@@ -31,7 +31,7 @@ extension JSONMapper {
     }
 
     /// JSON Lines from an async source of single bytes (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`), as
-    /// ``lines(_:options:)-(Source,_)`` reads chunks.
+    /// ``lines(_:options:)-6naev`` reads chunks.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
@@ -70,7 +70,7 @@ extension JSONMapper {
     /// - bytes before the first RS are one invalid context.
     ///
     /// A text is handed out when the RS of the next one (or the end) has arrived. Failures, cancellation and the end
-    /// behave as for ``lines(_:options:)-(Source,_)``; a text that a failing source cut short is not handed out.
+    /// behave as for ``lines(_:options:)-6naev``; a text that a failing source cut short is not handed out.
     ///
     /// - Parameters:
     ///   - source: An async sequence of byte chunks.
@@ -84,7 +84,7 @@ extension JSONMapper {
     }
 
     /// RFC 7464 JSON text sequences from an async source of single bytes, as
-    /// ``textSequence(_:options:)-(Source,_)`` reads chunks.
+    /// ``textSequence(_:options:)-8l8xj`` reads chunks.
     ///
     /// - Parameters:
     ///   - source: An async sequence of bytes.
@@ -97,7 +97,7 @@ extension JSONMapper {
     }
 
     /// The contexts of the records of JSON Lines or a JSON text sequence read from an async source: see
-    /// ``JSONMapper/lines(_:options:)-(Source,_)`` and ``JSONMapper/textSequence(_:options:)-(Source,_)``.
+    /// ``JSONMapper/lines(_:options:)-6naev`` and ``JSONMapper/textSequence(_:options:)-8l8xj``.
     ///
     /// Each iteration makes its own iterator of the source: iterate it again only when the source can be iterated
     /// again.

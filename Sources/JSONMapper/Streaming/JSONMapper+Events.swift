@@ -27,7 +27,7 @@ extension JSONMapper {
     }
 
     /// Server-sent events from an async source of single bytes (`URLSession.AsyncBytes`), as
-    /// ``events(_:)-(Source)`` reads chunks.
+    /// ``events(_:)-1c54`` reads chunks.
     ///
     /// ```swift
     /// let (bytes, _) = try await URLSession.shared.bytes(for: request)
@@ -35,13 +35,13 @@ extension JSONMapper {
     /// ```
     ///
     /// - Parameter source: An async sequence of bytes.
-    /// - Returns: A sequence of events, as ``events(_:)-(Source)`` gives.
+    /// - Returns: A sequence of events, as ``events(_:)-1c54`` gives.
     public static func events<Source: AsyncSequence>(_ source: Source) -> AsyncEventSequence<Source>
     where Source.Element == UInt8 {
         AsyncEventSequence(source: source, feed: .bytes(until: .lineEnds))
     }
 
-    /// The events of a `text/event-stream` read from an async source: see ``JSONMapper/events(_:)-(Source)``.
+    /// The events of a `text/event-stream` read from an async source: see ``JSONMapper/events(_:)-1c54``.
     ///
     /// Each iteration makes its own iterator of the source: iterate it again only when the source can be iterated
     /// again.
