@@ -134,7 +134,7 @@ struct Chunks: AsyncSequence, Sendable {
 
         mutating func next() async -> ArraySlice<UInt8>? {
             guard offset < bytes.count else { return nil }
-            let end = min(offset + 64 * 1024, bytes.count)
+            let end = Swift.min(offset + 64 * 1024, bytes.count)
             defer { offset = end }
             return bytes[offset..<end]
         }
@@ -161,7 +161,7 @@ struct SingleBytes: AsyncSequence, Sendable {
 
         mutating func refill() async -> UInt8? {
             guard offset < bytes.count else { return nil }
-            let end = min(offset + 16 * 1024, bytes.count)
+            let end = Swift.min(offset + 16 * 1024, bytes.count)
             buffer = bytes[offset..<end]
             offset = end
             return buffer.popFirst()

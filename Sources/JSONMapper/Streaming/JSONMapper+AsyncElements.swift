@@ -25,7 +25,7 @@ extension JSONMapper {
     public static func elements<Source: AsyncSequence>(
         of source: Source, at path: [JSONPathElement] = [], options: Options = .default
     ) -> AsyncElementSequence<Source> where Source.Element: Sequence<UInt8> {
-        AsyncElementSequence(source: source, path: path.map(\.component), options: options, feed: .chunks())
+        AsyncElementSequence(source: source, path: path, options: options, feed: .chunks())
     }
 
     /// The elements of the array at `path` in a JSON text read from an async source of single bytes
@@ -39,11 +39,11 @@ extension JSONMapper {
     ///   - path: The member names and indices that lead to the array; `[]` for a top-level array.
     ///   - options: Parsing and mapping settings.
     /// - Returns: A sequence of contexts, one per element, in order.
+    @inlinable
     public static func elements<Source: AsyncSequence>(
         of source: Source, at path: [JSONPathElement] = [], options: Options = .default
     ) -> AsyncElementSequence<Source> where Source.Element == UInt8 {
-        AsyncElementSequence(
-            source: source, path: path.map(\.component), options: options, feed: .bytes(until: .elements))
+        AsyncElementSequence(source: source, path: path, options: options, feed: .bytes(until: .elements))
     }
 
     /// The first error of a whole JSON text read from an async source, or `nil`, in bounded memory: the error
@@ -62,7 +62,7 @@ extension JSONMapper {
     public static func validate<Source: AsyncSequence>(
         _ source: Source, options: Options = .default
     ) async -> JSONMappingError? where Source.Element: Sequence<UInt8> {
-        await validate(AsyncChunkReader(source, feed: .chunks()), options: options)
+        await validate(source, feed: .chunks(), options: options)
     }
 
     /// The first error of a whole JSON text read from an async source of single bytes, or `nil`, as
@@ -72,16 +72,18 @@ extension JSONMapper {
     ///   - source: An async sequence of bytes.
     ///   - options: The depth limit applies.
     /// - Returns: The first syntax, source or cancellation error; `nil` when the input is a JSON text.
+    @inlinable
     public static func validate<Source: AsyncSequence>(
         _ source: Source, options: Options = .default
     ) async -> JSONMappingError? where Source.Element == UInt8 {
-        await validate(AsyncChunkReader(source, feed: .bytes(until: .none)), options: options)
+        await validate(source, feed: .bytes(until: .none), options: options)
     }
 
-    private static func validate<Source: AsyncSequence>(
-        _ reader: AsyncChunkReader<Source>, options: Options
+    @usableFromInline
+    static func validate<Source: AsyncSequence>(
+        _ source: Source, feed: AsyncChunkFeed<Source>, options: Options
     ) async -> JSONMappingError? {
-        var reader = reader
+        var reader = AsyncChunkReader(source, feed: feed)
         let window: StreamWindow
         do {
             window = try StreamWindow()
@@ -115,6 +117,14 @@ extension JSONMapper {
         let path: [PathComponent]
         let options: Options
         let feed: AsyncChunkFeed<Source>
+
+        @usableFromInline
+        init(source: Source, path: [JSONPathElement], options: Options, feed: AsyncChunkFeed<Source>) {
+            self.source = source
+            self.path = path.map(\.component)
+            self.options = options
+            self.feed = feed
+        }
 
         /// An iterator that reads the source as it goes.
         public func makeAsyncIterator() -> AsyncIterator {

@@ -45,6 +45,7 @@ extension JSONMapper {
     ///   - source: An async sequence of bytes.
     ///   - options: Parsing and mapping settings; the depth limit applies to each line.
     /// - Returns: A sequence of contexts, one per non-blank line, in order.
+    @inlinable
     public static func lines<Source: AsyncSequence>(
         _ source: Source, options: Options = .default
     ) -> AsyncLineSequence<Source> where Source.Element == UInt8 {
@@ -90,6 +91,7 @@ extension JSONMapper {
     ///   - source: An async sequence of bytes.
     ///   - options: Parsing and mapping settings; the depth limit applies to each text.
     /// - Returns: A sequence of contexts, one per text that is not empty.
+    @inlinable
     public static func textSequence<Source: AsyncSequence>(
         _ source: Source, options: Options = .default
     ) -> AsyncLineSequence<Source> where Source.Element == UInt8 {
@@ -109,8 +111,16 @@ extension JSONMapper {
 
         let source: Source
         let options: Options
-        let framing: LineSplitter.Framing
+        let framing: RecordFraming
         let feed: AsyncChunkFeed<Source>
+
+        @usableFromInline
+        init(source: Source, options: Options, framing: RecordFraming, feed: AsyncChunkFeed<Source>) {
+            self.source = source
+            self.options = options
+            self.framing = framing
+            self.feed = feed
+        }
 
         /// An iterator that reads the source as it goes.
         public func makeAsyncIterator() -> AsyncIterator {

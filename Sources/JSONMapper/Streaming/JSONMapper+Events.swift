@@ -36,6 +36,7 @@ extension JSONMapper {
     ///
     /// - Parameter source: An async sequence of bytes.
     /// - Returns: A sequence of events, as ``events(_:)-1c54`` gives.
+    @inlinable
     public static func events<Source: AsyncSequence>(_ source: Source) -> AsyncEventSequence<Source>
     where Source.Element == UInt8 {
         AsyncEventSequence(source: source, feed: .bytes(until: .lineEnds))
@@ -53,6 +54,12 @@ extension JSONMapper {
 
         let source: Source
         let feed: AsyncChunkFeed<Source>
+
+        @usableFromInline
+        init(source: Source, feed: AsyncChunkFeed<Source>) {
+            self.source = source
+            self.feed = feed
+        }
 
         /// An iterator that reads the source as it goes.
         public func makeAsyncIterator() -> AsyncIterator {

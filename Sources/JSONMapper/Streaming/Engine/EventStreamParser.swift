@@ -48,6 +48,10 @@ final class EventStreamParser: AsyncChunkSink {
         if done == nil { Array(chunk).withUnsafeBufferPointer { feed($0) } }
     }
 
+    func receive(run: [UInt8]) {
+        run.withUnsafeBufferPointer { feed($0) }
+    }
+
     /// Reads `bytes`, dispatching the events whose blank line they hold.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         var rest = bytes[...]

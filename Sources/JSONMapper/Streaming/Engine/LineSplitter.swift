@@ -19,13 +19,7 @@ import Foundation
 /// Every step can stop where a pushed window ran dry (``StreamWindow/waiting``) and go on from there once the
 /// async driver has pushed more: ``poll()`` then says ``Poll/needsInput``.
 final class LineSplitter {
-    /// How records are delimited.
-    enum Framing {
-        /// JSON Lines: a record per line, ending at `\n` (or `\r\n`), numbered by line.
-        case lines
-        /// RFC 7464: a record per text, starting with RS, numbered from 1 among the texts that are not empty.
-        case textSequence
-    }
+    typealias Framing = RecordFraming
 
     /// What ``poll()`` found.
     enum Poll {
@@ -352,4 +346,13 @@ final class LineSplitter {
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
+}
+
+/// How a ``LineSplitter`` delimits records.
+@usableFromInline
+enum RecordFraming: Sendable {
+    /// JSON Lines: a record per line, ending at `\n` (or `\r\n`), numbered by line.
+    case lines
+    /// RFC 7464: a record per text, starting with RS, numbered from 1 among the texts that are not empty.
+    case textSequence
 }
