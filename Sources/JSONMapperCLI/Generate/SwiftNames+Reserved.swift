@@ -72,6 +72,7 @@ extension SwiftNames {
         "CoercionPolicy", "DateStrategy", "JSONDeserializationContext", "JSONLinesWriter", "JSONMapper",
         "JSONMappingError", "JSONMappingNotice", "JSONPathElement", "JSONPresence", "JSONPrimitive", "JSONPrimitiveReader",
         "JSONSerializable", "JSONSerializationContext", "JSONValue", "JSONWritable", "JSONWritableValue",
+        "ServerSentEvent",
     ]
 
     /// Whether a Unicode scalar may begin a Swift identifier (The Swift Programming Language, "Lexical Structure",
