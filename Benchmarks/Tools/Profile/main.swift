@@ -22,9 +22,14 @@ import JSONMapper
 //   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
 //   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
 //   swift run -c release Profile editing 21     (issue 22's editing workloads as ratios to parsing citm, one process)
+//   swift run -c release Profile async-race 100 5   (async sources against InputStream, issue 25; see AsyncInput)
 let arguments = CommandLine.arguments
 if arguments.count > 2, arguments[1] == "editing", let rounds = Int(arguments[2]) {
     EditingRatios.run(rounds: rounds)
+    exit(0)
+}
+if arguments.count > 2, arguments[1] == "async-race", let megabytes = Int(arguments[2]) {
+    AsyncInput.run(megabytes: megabytes, rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
 }
 if arguments.count > 4, arguments[1] == "stream-generate", let megabytes = Int(arguments[2]) {

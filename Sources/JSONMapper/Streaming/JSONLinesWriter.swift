@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes one JSON value per line to a file or an `OutputStream`: JSON Lines, for logs and exports of any length,
-/// written in bounded memory. ``JSONMapper/lines(_:options:)`` reads them back.
+/// written in bounded memory. ``JSONMapper/lines(_:options:)-(InputStream,_)`` reads them back.
 ///
 /// ```swift
 /// let writer = try JSONLinesWriter(url: url, append: false)   // replaces the file; append: true adds to it

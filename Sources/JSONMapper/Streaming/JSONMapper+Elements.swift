@@ -51,7 +51,7 @@ extension JSONMapper {
     }
 
     /// The elements of the array at `path` in the JSON file at `url`, one context each, read as
-    /// ``elements(of:at:options:)`` reads a stream. Each iteration reads the file again from its start.
+    /// ``elements(of:at:options:)-(InputStream,_,_)`` reads a stream. Each iteration reads the file again from its start.
     ///
     /// ```swift
     /// let features = JSONMapper.elements(contentsOf: url, at: ["features"])
@@ -88,7 +88,7 @@ extension JSONMapper {
         validate(StreamSource(stream), options: options)
     }
 
-    /// Checks that the file at `url` is a JSON text, as ``validate(_:options:)`` checks a stream.
+    /// Checks that the file at `url` is a JSON text, as ``validate(_:options:)-(InputStream,_)`` checks a stream.
     ///
     /// - Parameters:
     ///   - url: A file URL. Any other URL (`https:`, `data:`) gives one error, `only file URLs can be read: …`:
@@ -109,7 +109,7 @@ extension JSONMapper {
         }
     }
 
-    /// The contexts of the elements of one array in a streamed JSON text: see ``JSONMapper/elements(of:at:options:)``.
+    /// The contexts of the elements of one array in a streamed JSON text: see ``JSONMapper/elements(of:at:options:)-(InputStream,_,_)``.
     ///
     /// Iterate it once when it reads an `InputStream`; a sequence made from a URL reads the file on each iteration.
     public struct ElementSequence: Sequence {

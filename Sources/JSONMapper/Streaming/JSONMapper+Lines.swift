@@ -35,7 +35,7 @@ extension JSONMapper {
         LineSequence(source: StreamSource(stream), options: options)
     }
 
-    /// The non-blank lines of the JSON Lines file at `url`, one context each, read as ``lines(_:options:)`` reads a
+    /// The non-blank lines of the JSON Lines file at `url`, one context each, read as ``lines(_:options:)-(InputStream,_)`` reads a
     /// stream. Each iteration reads the file again from its start.
     ///
     /// - Parameters:
@@ -47,7 +47,7 @@ extension JSONMapper {
         LineSequence(source: StreamSource(url), options: options)
     }
 
-    /// The contexts of the lines of JSON Lines text: see ``JSONMapper/lines(_:options:)``.
+    /// The contexts of the lines of JSON Lines text: see ``JSONMapper/lines(_:options:)-(InputStream,_)``.
     ///
     /// Iterate it once when it reads an `InputStream`; a sequence made from a URL reads the file on each iteration.
     public struct LineSequence: Sequence {

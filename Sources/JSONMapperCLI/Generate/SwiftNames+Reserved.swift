@@ -72,7 +72,7 @@ extension SwiftNames {
         "CoercionPolicy", "DateStrategy", "JSONDeserializationContext", "JSONLinesWriter", "JSONMapper",
         "JSONMappingError", "JSONMappingNotice", "JSONPatch", "JSONPathElement", "JSONPointer", "JSONPresence",
         "JSONPrimitive", "JSONPrimitiveReader", "JSONSerializable", "JSONSerializationContext", "JSONValue",
-        "JSONWritable", "JSONWritableValue", "JSONMapperDecoder", "JSONMapperEncoder",
+        "JSONWritable", "JSONWritableValue", "JSONMapperDecoder", "JSONMapperEncoder", "ServerSentEvent",
     ]
 
     /// Whether a Unicode scalar may begin a Swift identifier (The Swift Programming Language, "Lexical Structure",

@@ -8,9 +8,31 @@ import Foundation
 /// batch does not scan cleanly, or a line does not look like one value, each line is scanned on its own: that is the
 /// ground truth, and a malformed line gives a failure whose error has its line and column in the whole input.
 ///
+/// With ``Framing/textSequence`` it splits RFC 7464 JSON text sequences instead: each text starts with RS (0x1E)
+/// and runs to the next RS; texts of nothing but whitespace are skipped and not numbered; a text that is a number
+/// or literal with nothing after it may have been truncated and is a failure; bytes before the first RS are one
+/// failure; and each error is placed as the text alone places it in memory.
+///
 /// It hands out documents, not contexts: `JSONMapper.lines` makes each record a context (see
 /// `Streaming/JSONDeserializationContext+Records.swift`).
+///
+/// Every step can stop where a pushed window ran dry (``StreamWindow/waiting``) and go on from there once the
+/// async driver has pushed more: ``poll()`` then says ``Poll/needsInput``.
 final class LineSplitter {
+    typealias Framing = RecordFraming
+
+    /// What ``poll()`` found.
+    enum Poll {
+        /// The next record, with its number.
+        case record(line: Int, record: StreamedRecord)
+        /// A pushed window ran dry: push more bytes (or end it), then poll again.
+        case needsInput
+        /// The end of the input.
+        case end
+    }
+
+    /// The record separator that starts each text of a JSON text sequence.
+    static let recordSeparator: UInt8 = 0x1E
     /// Lines are scanned together until a batch holds this many bytes.
     static let batchBytes = 64 * 1024
     /// A line still growing past this size is scanned as far as it goes, so that a malformed line is reported
@@ -30,10 +52,24 @@ final class LineSplitter {
     let window: StreamWindow
     let options: JSONMapper.Options
     let batchLimit: Int
+    let framing: Framing
+    /// The byte that ends a record: `\n`, or RS.
+    private let delimiter: UInt8
     /// The start of the next line.
     private var cursor = 0
-    /// The number of the line at ``cursor``, from 1.
+    /// The number of the line at ``cursor``, from 1; for a text sequence, the number of the texts before it (the
+    /// bytes before the first RS counting as one).
     private var line = 1
+    /// For a text sequence: the number of records handed out or waiting, which numbers the next one.
+    private var numbered = 0
+    /// For a text sequence: whether the record being read is the bytes before the first RS.
+    private var beforeFirstText = true
+    /// Where the search for the end of the current line goes on from (kept across a stop for more input).
+    private var searched = 0
+    /// The length of the current line at which it is next scanned early.
+    private var check = firstEarlyCheck
+    /// Whether the rest of a reported line is being skipped.
+    private var skipping = false
     private var batchStart: Int?
     private var batch: [BatchLine] = []
     private var finder = ValueFinder()
@@ -41,31 +77,40 @@ final class LineSplitter {
     private var readyIndex = 0
     private var done = false
 
-    init(window: StreamWindow, options: JSONMapper.Options, batchLimit: Int = batchBytes) {
+    init(window: StreamWindow, options: JSONMapper.Options, batchLimit: Int = batchBytes, framing: Framing = .lines) {
         self.window = window
         self.options = options
         self.batchLimit = batchLimit
+        self.framing = framing
+        delimiter = framing == .lines ? UInt8(ascii: "\n") : Self.recordSeparator
     }
 
-    /// The next non-blank line's number and record, or `nil` at the end of input.
+    /// The next non-blank line's number and record, or `nil` at the end of input (a window read from a stream never
+    /// waits for input).
     func nextRecord() -> (line: Int, record: StreamedRecord)? {
+        guard case .record(let line, let record) = poll() else { return nil }
+        return (line, record)
+    }
+
+    /// The next non-blank line's number and record, the end of input, or a stop for more input.
+    func poll() -> Poll {
         while readyIndex == ready.count {
-            if done { return nil }
+            if done { return .end }
+            if window.waiting { return .needsInput }
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
-            step()
+            if skipping { skipRestOfLine() } else { step() }
         }
         defer { readyIndex += 1 }
-        return ready[readyIndex]
+        let next = ready[readyIndex]
+        return .record(line: next.line, record: next.record)
     }
 
     private func step() {
-        var searched = cursor
-        var check = Self.firstEarlyCheck
         var end = 0
         var hasNewline = false
         while true {
-            if let found = memchr(window.bytes + searched, Int32(UInt8(ascii: "\n")), window.count - searched) {
+            if let found = memchr(window.bytes + searched, Int32(delimiter), window.count - searched) {
                 end = window.bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 hasNewline = true
                 break
@@ -78,7 +123,7 @@ final class LineSplitter {
             if window.count - cursor >= check {
                 if let error = earlyError() {
                     flush()
-                    ready.append((line, .failure(error)))
+                    ready.append((nextNumber(), .failure(error)))
                     return skipRestOfLine()
                 }
                 check *= 2
@@ -87,18 +132,24 @@ final class LineSplitter {
             cursor -= moved
             searched -= moved
             batchStart = batchStart.map { $0 - moved }
+            if window.waiting {
+                // The lines before are handed out now, not when a full batch has come: the next may come late.
+                return flush()
+            }
         }
         if !hasNewline, let failure = window.failure {
             flush()
-            ready.append((line, .failure(failure)))
+            ready.append((nextNumber(), .failure(failure)))
             done = true
             return
         }
         var contentEnd = end
-        if contentEnd > cursor && window.bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+        if framing == .lines && contentEnd > cursor && window.bytes[contentEnd - 1] == UInt8(ascii: "\r") {
+            contentEnd -= 1
+        }
         take(start: cursor, end: contentEnd, newline: hasNewline ? end : nil)
         cursor = hasNewline ? end + 1 : end
-        line += 1
+        nextLine()
         if !hasNewline {
             flush()
             done = true
@@ -107,38 +158,85 @@ final class LineSplitter {
         }
     }
 
+    /// Moves on to the next line (or text), its search starting afresh.
+    private func nextLine() {
+        line += 1
+        searched = cursor
+        check = Self.firstEarlyCheck
+        if framing == .textSequence { beforeFirstText = false }
+    }
+
+    /// The number of the record being read: its line, or for a text sequence the next number among the records.
+    private func nextNumber() -> Int {
+        guard framing == .textSequence else { return line }
+        numbered += 1
+        return numbered
+    }
+
     /// Adds the line from `start` to `end` to the batch, or maps it alone when it does not look like one value.
     private func take(start: Int, end: Int, newline: Int?) {
         var first = start
-        if window.offset(of: start) == 0 && end - start >= 3 && window.bytes[start] == 0xEF
+        if framing == .lines && window.offset(of: start) == 0 && end - start >= 3 && window.bytes[start] == 0xEF
             && window.bytes[start + 1] == 0xBB && window.bytes[start + 2] == 0xBF
         {
             first += 3
         }
         while first < end, Self.isWhitespace(window.bytes[first]) { first += 1 }
         guard first < end else { return }  // a blank line
-        guard isOneValue(from: first, to: end) else {
+        if framing == .textSequence && beforeFirstText {
             flush()
-            return ready.append((line, single(start: start, end: end, number: line)))
+            return ready.append((nextNumber(), .failure(bytesBeforeFirstText(at: first))))
+        }
+        guard let valueEnd = oneValueEnd(from: first, to: end) else {
+            flush()
+            let number = nextNumber()
+            return ready.append((number, single(start: start, end: end, number: number)))
+        }
+        let number = nextNumber()
+        if framing == .textSequence && finder.kind == .token && valueEnd == end {
+            flush()
+            return ready.append((number, .failure(truncated(start: start, end: end))))
         }
         let base = batchStart ?? start
         batchStart = base
-        batch.append(BatchLine(number: line, start: start - base, end: end - base, newline: newline.map { $0 - base }))
+        batch.append(
+            BatchLine(number: number, start: start - base, end: end - base, newline: newline.map { $0 - base }))
     }
 
-    /// Whether the bytes from `first` (not whitespace) to `end` are one value followed by whitespace only, as far
-    /// as ``ValueFinder`` can tell; a number or literal must also be well-formed.
-    private func isOneValue(from first: Int, to end: Int) -> Bool {
+    /// Where the value from `first` (not whitespace) ends when the bytes up to `end` are one value followed by
+    /// whitespace only, as far as ``ValueFinder`` can tell (a number or literal must also be well-formed); `nil`
+    /// when they are not.
+    private func oneValueEnd(from first: Int, to end: Int) -> Int? {
         finder.reset(at: first, first: window.bytes[first], maximumDepth: options.maximumDepth)
-        guard case .complete(let valueEnd) = finder.run(window.bytes, count: end, atEnd: true) else { return false }
+        guard case .complete(let valueEnd) = finder.run(window.bytes, count: end, atEnd: true) else { return nil }
         if finder.kind == .token {
             guard valueEnd > first, PieceErrors.isNumberOrLiteral(window.bytes + first, count: valueEnd - first) else {
-                return false
+                return nil
             }
         }
         var i = valueEnd
         while i < end, Self.isWhitespace(window.bytes[i]) { i += 1 }
-        return i == end
+        return i == end ? valueEnd : nil
+    }
+
+    /// The error of a text that is a number or literal with nothing after it, which a writer cut short may have
+    /// left (`12` of `123`): placed at its end, as in the text alone.
+    private func truncated(start: Int, end: Int) -> JSONMappingError {
+        let (line, column) = SourcePosition.lineAndColumn(of: end - start, in: window.bytes + start, count: end - start)
+        return JSONMappingError(
+            code: .malformedJSON, path: "",
+            message: "the text ends in a number or literal with no whitespace after it: it may have been truncated",
+            line: line, column: column)
+    }
+
+    /// The error of bytes before the first RS of a text sequence, placed at the first that is not whitespace.
+    private func bytesBeforeFirstText(at first: Int) -> JSONMappingError {
+        let (line, column) = window.position(of: first)
+        return JSONMappingError(
+            code: .malformedJSON, path: "",
+            message: "expected a record separator (0x1E) before the first text, found "
+                + PieceErrors.describe(window.bytes[first]),
+            line: line, column: column)
     }
 
     /// Maps the batch as one array; when it does not scan cleanly, maps each of its lines alone.
@@ -180,8 +278,8 @@ final class LineSplitter {
     /// The record of the line from `start` to `end`, scanned on its own.
     private func single(start: Int, end: Int, number: Int) -> StreamedRecord {
         // The scanner skips a byte-order mark at the start of what it scans: after the first line, a space before
-        // the line keeps one from being skipped.
-        let shielded = window.offset(of: start) > 0 ? 1 : 0
+        // the line keeps one from being skipped. A text of a sequence is read as it would be alone.
+        let shielded = framing == .lines && window.offset(of: start) > 0 ? 1 : 0
         do {
             let count = end - start + shielded
             let buffer = try NativeDocument.allocateBuffer(count: count)
@@ -194,14 +292,21 @@ final class LineSplitter {
         }
     }
 
+    /// A line's error at its line in the whole input; a text's error where it is in the text alone.
     private func relocated(_ error: JSONMappingError, line number: Int, injected: Int = 0) -> JSONMappingError {
         PieceErrors.relocate(
-            error, start: (number, 1), injected: injected, pathPrefix: "", maximumDepth: options.maximumDepth)
+            error, start: (framing == .lines ? number : 1, 1), injected: injected, pathPrefix: "",
+            maximumDepth: options.maximumDepth)
     }
 
     /// The first error in the line being read, scanned as far as it has been read, or `nil` when it is
     /// well-formed so far.
     private func earlyError() -> JSONMappingError? {
+        if framing == .textSequence && beforeFirstText {
+            var first = cursor
+            while first < window.count, Self.isWhitespace(window.bytes[first]) { first += 1 }
+            return first < window.count ? bytesBeforeFirstText(at: first) : nil
+        }
         let count = window.count - cursor
         do {
             let scanner = try NativeScanner(
@@ -217,24 +322,37 @@ final class LineSplitter {
 
     /// Skips the rest of a line that has already been reported, without keeping it.
     private func skipRestOfLine() {
+        skipping = true
         while true {
             let remaining = window.count - cursor
-            if let found = memchr(window.bytes + cursor, Int32(UInt8(ascii: "\n")), remaining) {
+            if let found = memchr(window.bytes + cursor, Int32(delimiter), remaining) {
                 cursor = window.bytes.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                line += 1
+                skipping = false
+                nextLine()
                 return
             }
             cursor = window.count
             if window.atEnd {
-                if let failure = window.failure { ready.append((line, .failure(failure))) }
+                if let failure = window.failure { ready.append((nextNumber(), .failure(failure))) }
+                skipping = false
                 done = true
                 return
             }
             cursor -= window.refill(keepingFrom: cursor)
+            if window.waiting { return }
         }
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
+}
+
+/// How a ``LineSplitter`` delimits records.
+@usableFromInline
+enum RecordFraming: Sendable {
+    /// JSON Lines: a record per line, ending at `\n` (or `\r\n`), numbered by line.
+    case lines
+    /// RFC 7464: a record per text, starting with RS, numbered from 1 among the texts that are not empty.
+    case textSequence
 }

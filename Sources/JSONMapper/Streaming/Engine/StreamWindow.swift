@@ -1,7 +1,14 @@
 import Foundation
 
-/// A sliding window over an `InputStream`, for inputs read piece by piece instead of whole: the bytes not yet
-/// consumed, followed by the zero padding the native scanner needs.
+/// A sliding window over an input read piece by piece instead of whole: the bytes not yet consumed, followed by the
+/// zero padding the native scanner needs.
+///
+/// Its bytes come from one of two kinds of source. An `InputStream` is read by the window itself, once per
+/// ``refill(keepingFrom:)``. An async source cannot be read from synchronous code, so it pushes: a refill that finds
+/// no bytes waiting makes room as for a read and then sets ``waiting``, the reader (``LineSplitter``,
+/// ``StructureWalker``) stops where it can go on from, and the async driver hands the next chunk to ``receive(_:)``
+/// (or ends the window with ``finish()`` or ``fail(after:)``) before asking the reader again. Both kinds go through
+/// the same discarding, growing and counting, so that a reader gives the same answers for both.
 ///
 /// Readers work with indices into ``bytes``. ``refill(keepingFrom:)`` discards the bytes before the index it is given
 /// (moving the rest to the start of the buffer, so every index the reader holds decreases by the amount it returns),
@@ -31,8 +38,11 @@ final class StreamWindow {
     private var baseLine = 1
     private var baseColumn = 1
 
-    private let stream: InputStream
+    /// The stream read by ``refill(keepingFrom:)``; `nil` for a window an async driver pushes bytes into.
+    private let stream: InputStream?
     private let opened: Bool
+    /// Whether a refill of a pushed window found no bytes: the reader stops, and the driver pushes more.
+    private(set) var waiting = false
     /// Whether the stream was read yet: before the first read, a stream that is closed, failed or at its end is
     /// reported as such (see ``StreamFailure/unreadable(_:)``).
     private var started = false
@@ -56,8 +66,23 @@ final class StreamWindow {
         }
     }
 
+    /// A window that an async driver pushes chunks into (see ``receive(_:)``).
+    ///
+    /// - Throws: When the first buffer cannot be allocated.
+    init() throws(JSONMappingError) {
+        do {
+            buffer = try ByteBuffer(capacity: Self.initialCapacity, padding: NativeScanner.padding)
+        } catch {
+            throw JSONMappingError(RawMemory.exhausted(error.bytes))
+        }
+        buffer.base.initialize(repeating: 0, count: buffer.capacity + buffer.padding)
+        stream = nil
+        opened = false
+        started = true
+    }
+
     deinit {
-        if opened { stream.close() }
+        if opened { stream?.close() }
     }
 
     /// The capacity to grow a full buffer of `capacity` bytes to, `count` of them kept: the buffers' one growth
@@ -90,6 +115,10 @@ final class StreamWindow {
                 return moved
             }
         }
+        guard let stream else {
+            waiting = true
+            return moved
+        }
         if !started {
             started = true
             if let reason = StreamFailure.unreadable(stream) {
@@ -113,6 +142,84 @@ final class StreamWindow {
             fail("the stream failed after \(baseOffset + count) bytes: \(reason)")
         }
         return moved
+    }
+
+    // MARK: Pushed bytes
+
+    /// Appends a chunk that arrived from an async source, growing the buffer when the chunk is larger than the room
+    /// the last refill made; the reader may go on.
+    ///
+    /// - Returns: `false` when no memory was left for it: the window has then failed.
+    @discardableResult
+    func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        waiting = false
+        guard !atEnd, let source = chunk.baseAddress, chunk.count > 0 else { return true }
+        guard reserve(chunk.count) else { return false }
+        (bytes + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: chunk.count)
+        buffer.count += chunk.count
+        buffer.zeroPadding()
+        return true
+    }
+
+    /// Appends the bytes of a chunk that is not contiguous in memory, one by one.
+    ///
+    /// - Returns: `false` when no memory was left for it: the window has then failed.
+    @discardableResult
+    func receive(bytesOf chunk: some Sequence<UInt8>) -> Bool {
+        waiting = false
+        guard !atEnd else { return true }
+        let handled = chunk.withContiguousStorageIfAvailable { receive(UnsafeRawBufferPointer($0)) }
+        if let handled { return handled }
+        guard reserve(chunk.underestimatedCount) else { return false }
+        for byte in chunk {
+            if count == capacity && !reserve(1) { return false }
+            bytes[count] = byte
+            buffer.count += 1
+        }
+        buffer.zeroPadding()
+        return true
+    }
+
+    /// Makes room for `more` bytes after the count, failing the window when memory runs out.
+    private func reserve(_ more: Int) -> Bool {
+        if capacity - count >= more { return true }
+        let old = capacity
+        guard buffer.reserve(more) else {
+            fail(RawMemory.exhausted(ByteBuffer.grownCapacity(old, toHold: count + more) - old).message)
+            return false
+        }
+        (buffer.base + old).initialize(repeating: 0, count: buffer.capacity + buffer.padding - old)
+        return true
+    }
+
+    /// Ends a pushed window: the async source has no more chunks.
+    func finish() {
+        waiting = false
+        atEnd = true
+    }
+
+    /// Ends a pushed window with the failure of its source: `the source failed after 81920 bytes: …`, at the line
+    /// and column reached.
+    func fail(after error: any Error) {
+        waiting = false
+        guard !atEnd else { return }
+        fail("the source failed after \(baseOffset + count) bytes: \(Self.describe(error))")
+    }
+
+    /// Ends a pushed window whose consuming task was cancelled: `the task was cancelled after 81920 bytes`.
+    func cancel() {
+        waiting = false
+        guard !atEnd else { return }
+        fail("the task was cancelled after \(baseOffset + count) bytes")
+    }
+
+    /// How an error thrown by a source is named: its `errorDescription` when it is a `LocalizedError` that has
+    /// one, else its description (`ConnectionReset(code: 54)`).
+    static func describe(_ error: any Error) -> String {
+        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
+            return description
+        }
+        return String(describing: error)
     }
 
     private func grow() -> Bool {

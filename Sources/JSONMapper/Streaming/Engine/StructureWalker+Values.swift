@@ -22,12 +22,22 @@ extension StructureWalker {
         case streamed(found: String?)
     }
 
-    /// Reads the value at the cursor (its first byte is there, after whitespace).
+    /// Reads the value at the cursor (its first byte is there, after whitespace); taken again after a stop for more
+    /// input, goes on with the value whose search stopped.
     func value() {
-        guard let byte = peek() else {
-            return fail(at: cursor, "expected a value, found end of input", inValue: true)
+        let byte: UInt8
+        let role: Role
+        if let resumed = resumedValue {
+            (byte, role) = resumed
+            resumedValue = nil
+        } else {
+            guard let first = peek() else {
+                if suspended { return }
+                return fail(at: cursor, "expected a value, found end of input", inValue: true)
+            }
+            byte = first
+            role = self.role()
         }
-        let role = role()
         var onPath = false
         if case .other = role {} else { onPath = true }
         let inArray = frames.last.map { !$0.isObject } ?? false
@@ -54,7 +64,7 @@ extension StructureWalker {
                 break
             }
             let inTarget = frames.last?.isTarget == true
-            guard let extent = find(budget: inTarget ? nil : budget) else { return }
+            guard let extent = find(budget: inTarget ? nil : budget) else { return keep(byte, role) }
             switch extent {
             case .overBudget: open(isObject: isObject, onPath: false, isTarget: false)
             case .complete(let end): take(end: end, batched: batched, malformed: false)
@@ -64,7 +74,9 @@ extension StructureWalker {
         case UInt8(ascii: "\""):
             // A long string is validated as it comes, unless it is a record (held whole, to be mapped).
             let streams = frames.last?.isTarget != true
-            guard let extent = find(budget: nil, streamingStrings: streams, describing: onPath) else { return }
+            guard let extent = find(budget: nil, streamingStrings: streams, describing: onPath) else {
+                return keep(byte, role)
+            }
             switch extent {
             case .complete(let end):
                 let start = finder.start
@@ -79,11 +91,17 @@ extension StructureWalker {
             }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"),
             UInt8(ascii: "n"):
-            guard case .complete(let end)? = find(budget: nil) else { return }
+            let found = find(budget: nil)
+            guard case .complete(let end)? = found else { return found == nil ? keep(byte, role) : () }
             token(end: end, batched: batched, role: onPath ? role : nil)
         default:
             fail(at: cursor, "expected a value, found \(PieceErrors.describe(byte))", inValue: true)
         }
+    }
+
+    /// Keeps the value whose search stopped for more input, so that the step goes on with it.
+    private func keep(_ byte: UInt8, _ role: Role) {
+        if suspended { resumedValue = (byte, role) }
     }
 
     /// The role of the value at the cursor.
@@ -125,7 +143,8 @@ extension StructureWalker {
 
     // MARK: Finding
 
-    /// Finds where the value at the cursor ends, reading more as needed; `nil` when an error ended the walk.
+    /// Finds where the value at the cursor ends, reading more as needed; `nil` when an error ended the walk, or
+    /// when a pushed window ran dry (``suspended``): the search goes on where it stopped when it is asked again.
     ///
     /// - Parameters:
     ///   - budget: For a container, how many bytes it may take before it is opened instead.
@@ -133,13 +152,23 @@ extension StructureWalker {
     ///     (and not held), rather than found whole.
     ///   - describing: Whether such a string must be described for a path mismatch.
     func find(budget: Int?, streamingStrings: Bool = false, describing: Bool = false) -> Found? {
-        finder.reset(at: cursor, first: window.bytes[cursor], maximumDepth: options.maximumDepth - frames.count)
-        finding = true
-        defer { finding = false }
-        var check = Self.firstEarlyCheck
-        var streamed = false
-        var found: String?
+        if !finding {
+            finder.reset(at: cursor, first: window.bytes[cursor], maximumDepth: options.maximumDepth - frames.count)
+            finding = true
+            findCheck = Self.firstEarlyCheck
+            findStreamed = false
+            findFound = nil
+        }
+        let found = search(budget: budget, streamingStrings: streamingStrings, describing: describing)
+        if found != nil || !suspended { finding = false }
+        return found
+    }
+
+    /// The search loop of ``find(budget:streamingStrings:describing:)``.
+    private func search(budget: Int?, streamingStrings: Bool, describing: Bool) -> Found? {
         while true {
+            let streamed = findStreamed
+            let found = findFound
             switch finder.run(window.bytes, count: window.count, atEnd: window.atEnd) {
             case .complete(let end):
                 return streamed ? finishString(end: end, malformed: false, found: found) : .complete(end: end)
@@ -149,18 +178,23 @@ extension StructureWalker {
                 let length = window.count - finder.start
                 if let budget, length >= budget { return .overBudget }
                 if streamingStrings && finder.kind == .string && length >= self.budget {
-                    guard let released = releaseString(describing: describing && !streamed, found: &found) else {
+                    guard let released = releaseString(describing: describing && !streamed, found: &findFound) else {
                         return nil
                     }
-                    streamed = streamed || released
-                } else if length >= check && !streamed {
+                    findStreamed = streamed || released
+                } else if length >= findCheck && !streamed {
                     if let error = earlyError() {
                         finish(with: error)
                         return nil
                     }
-                    check *= 2
+                    findCheck *= 2
                 }
                 refill()
+                if suspended {
+                    // The elements before are handed out now, not once this value is whole: it may come late.
+                    if batch.start != nil { flushBatch() }
+                    return nil
+                }
             }
         }
     }

@@ -17,6 +17,10 @@ import Foundation
 /// gathered into batches of about ``batchBytes`` that the scanner reads as one array, so that a batch costs one
 /// scan and two allocations however many elements it holds. Every error reads as if the whole input had been scanned
 /// at once: the same message, its line and column in the whole input, and its full path.
+///
+/// Every step can stop where a pushed window ran dry (``StreamWindow/waiting``, see ``suspended``) and be taken
+/// again once the async driver has pushed more: a step changes nothing it would redo before it reads more, or keeps
+/// what it has done (the value being found, in ``resumedValue``; a member's key, by going on in a state of its own).
 final class StructureWalker {
     /// Elements are scanned together until a batch holds this many bytes.
     static let batchBytes = 64 * 1024
@@ -43,10 +47,22 @@ final class StructureWalker {
         case start
         case value
         case afterValue
+        /// After a `,` in an array: a value must follow.
+        case afterComma
         case arrayOpened
         case objectOpened
         case key(first: Bool)
+        /// After a member's key: its `:` must follow.
+        case colon
         case done
+    }
+
+    /// What ``poll()`` found.
+    enum Poll {
+        case record(StreamedRecord)
+        /// A pushed window ran dry: push more bytes (or end it), then poll again.
+        case needsInput
+        case end
     }
 
     /// What the walker knows of the target array.
@@ -78,6 +94,13 @@ final class StructureWalker {
     var readyIndex = 0
     /// The error that ends the walk, handed out after the records before it.
     var finalError: JSONMappingError?
+    /// The first byte and role of a value whose search stopped for more input, so that the step goes on with it.
+    var resumedValue: (byte: UInt8, role: Role)?
+    /// The search's state kept across a stop for more input: when the value is next scanned early, whether a long
+    /// string was released piece by piece, and how it was described.
+    var findCheck = firstEarlyCheck
+    var findStreamed = false
+    var findFound: String?
 
     init(
         window: StreamWindow, options: JSONMapper.Options, target: [PathComponent]?, budget: Int = unitBudget,
@@ -92,20 +115,28 @@ final class StructureWalker {
 
     // MARK: Driving
 
-    /// The next element's record, the failure that ends the walk, or `nil` at the end.
+    /// The next element's record, the failure that ends the walk, or `nil` at the end (a window read from a stream
+    /// never waits for input).
     func nextRecord() -> StreamedRecord? {
+        guard case .record(let record) = poll() else { return nil }
+        return record
+    }
+
+    /// The next element's record, the failure that ends the walk, the end, or a stop for more input.
+    func poll() -> Poll {
         while readyIndex == ready.count {
             if case .done = state {
-                guard let error = finalError else { return nil }
+                guard let error = finalError else { return .end }
                 finalError = nil
-                return .failure(error)
+                return .record(.failure(error))
             }
+            if window.waiting { return .needsInput }
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
             step()
         }
         defer { readyIndex += 1 }
-        return ready[readyIndex]
+        return .record(ready[readyIndex])
     }
 
     /// Walks the whole input and returns its first error, or `nil` when it is a JSON text.
@@ -117,14 +148,32 @@ final class StructureWalker {
         }
     }
 
+    /// Walks as far as the input pushed so far goes: `.some(error)` (`nil` inside when valid) once the walk is
+    /// over, `nil` when it stopped for more input.
+    func validateSoFar() -> JSONMappingError?? {
+        while true {
+            if case .done = state { return .some(finalError) }
+            if window.waiting { return nil }
+            ready.removeAll(keepingCapacity: true)
+            step()
+        }
+    }
+
+    /// Whether the step stopped because a pushed window ran dry: it is taken again once more has arrived.
+    var suspended: Bool {
+        window.waiting && !isDone
+    }
+
     private func step() {
         switch state {
         case .start: start()
         case .value: value()
         case .afterValue: afterValue()
+        case .afterComma: afterComma()
         case .arrayOpened: arrayOpened()
         case .objectOpened: objectOpened()
         case .key(let first): key(first: first)
+        case .colon: colon()
         case .done: break
         }
     }
@@ -155,6 +204,7 @@ final class StructureWalker {
                 if isDone { return nil }
             }
             refill()
+            if window.waiting { return nil }
         }
     }
 
@@ -174,15 +224,23 @@ final class StructureWalker {
 
     private func start() {
         // RFC 8259 lets a parser ignore a leading UTF-8 byte-order mark.
-        while window.count < 3 && !window.atEnd { refill() }
-        if window.count >= 3 && window.bytes[0] == 0xEF && window.bytes[1] == 0xBB && window.bytes[2] == 0xBF {
+        while window.count < 3 && !window.atEnd {
+            refill()
+            if suspended { return }
+        }
+        // Taken again after a stop for more input, the step has moved past the start: the mark is not looked for.
+        let atStart = cursor == 0 && window.offset(of: 0) == 0
+        if atStart && window.count >= 3 && window.bytes[0] == 0xEF && window.bytes[1] == 0xBB
+            && window.bytes[2] == 0xBF
+        {
             cursor = 3
-        } else if let failure = window.failure, Self.isByteOrderMarkPrefix(window.bytes, count: window.count) {
+        } else if atStart, let failure = window.failure, Self.isByteOrderMarkPrefix(window.bytes, count: window.count) {
             // The stream failed inside what may have been a byte-order mark: its failure is the error, not the
             // mark's first bytes read as a value.
             return finish(with: failure)
         }
         guard peek() != nil else {
+            if suspended { return }
             let empty = window.offset(of: window.count) == 0
             return fail(at: cursor, empty ? "the document is empty" : "expected a value, found end of input")
         }
@@ -198,6 +256,7 @@ final class StructureWalker {
 
     private func arrayOpened() {
         guard let byte = peek() else {
+            if suspended { return }
             return fail(at: cursor, "expected a value or ']', found end of input")
         }
         if byte == UInt8(ascii: "]") {
@@ -210,7 +269,7 @@ final class StructureWalker {
 
     private func objectOpened() {
         let byte = peek()
-        guard !isDone else { return }
+        guard !isDone && !suspended else { return }
         guard byte == UInt8(ascii: "}") else {
             state = .key(first: true)
             return
@@ -221,6 +280,7 @@ final class StructureWalker {
 
     private func key(first: Bool) {
         let byte = peek()
+        if suspended { return }
         guard byte == UInt8(ascii: "\"") else {
             if !first && byte == UInt8(ascii: "}") {
                 return fail(at: cursor, "expected a key after ',', found '}' (trailing commas are not allowed)")
@@ -235,19 +295,24 @@ final class StructureWalker {
         frames[last].key = nil
         guard let key = readKey() else { return }
         frames[last].key = key
+        state = .colon
+    }
+
+    /// After a member's key: its `:`. The value after it is read by ``value()``, which finds a missing one as the
+    /// native scanner does.
+    private func colon() {
         let colon = peek()
+        if suspended { return }
         guard colon == UInt8(ascii: ":") else {
             return fail(at: cursor, "expected ':' after an object key, found \(PieceErrors.describe(colon))")
         }
         cursor += 1
-        guard peek() != nil else {
-            return fail(at: cursor, "expected a value, found end of input", inValue: true)
-        }
         state = .value
     }
 
     private func afterValue() {
         let byte = peek()
+        if suspended { return }
         guard let top = frames.last else {
             if let byte {
                 return fail(
@@ -258,20 +323,7 @@ final class StructureWalker {
         if byte == UInt8(ascii: ",") {
             frames[frames.count - 1].count += 1
             cursor += 1
-            if top.isObject {
-                state = .key(first: false)
-                return
-            }
-            let next = peek()
-            if next == UInt8(ascii: "]") {
-                return fail(
-                    at: cursor, "expected a value after ',', found ']' (trailing commas are not allowed)",
-                    inValue: true)
-            }
-            if next == nil {
-                return fail(at: cursor, "expected a value after ',', found end of input", inValue: true)
-            }
-            state = .value
+            state = top.isObject ? .key(first: false) : .afterComma
             return
         }
         if byte == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -284,6 +336,20 @@ final class StructureWalker {
             top.isObject
                 ? "expected ',' or '}' after an object member, found \(found)"
                 : "expected ',' or ']' after an array element, found \(found)")
+    }
+
+    /// After a `,` in an array: the next element must follow.
+    private func afterComma() {
+        let next = peek()
+        if suspended { return }
+        if next == UInt8(ascii: "]") {
+            return fail(
+                at: cursor, "expected a value after ',', found ']' (trailing commas are not allowed)", inValue: true)
+        }
+        if next == nil {
+            return fail(at: cursor, "expected a value after ',', found end of input", inValue: true)
+        }
+        state = .value
     }
 
     /// Opens a container at the cursor: its members or elements are walked one by one.
