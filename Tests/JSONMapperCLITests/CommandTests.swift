@@ -310,7 +310,7 @@ struct SpecialFileTests {
         #expect(generated.errorOutput == "")
         #expect(generated.status == 0)
         #expect(generated.output.contains("struct R: JSONSerializable"))
-        #expect(generated.output.contains("let id: Int"))
+        #expect(generated.output.contains("var id: Int"))
 
         let records = try Self.fifo(feeding: "{\"id\":1}\n{\"id\":2}\n")
         let lines = CapturedRun(["generate", "--lines", records, "--name", "R"])

@@ -119,8 +119,10 @@ struct SharedDataTests {
         let withoutGitHub = SharedData.closingLines(folder: "/data") { $0 != .githubResponses }
         #expect(
             withoutGitHub == """
-                Shared test data: 1 of 12 suites were skipped for missing data in /data:
+                Shared test data: 3 of 12 suites were skipped for missing data in /data:
                   - the models generated from the GitHub responses and the benchmark payloads
+                  - JSONMapperDecoder against JSONDecoder on the payloads and the GitHub responses
+                  - JSONMapperEncoder against JSONEncoder on the payloads and the GitHub responses
                   the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, \
                 "The full test suite")
 
