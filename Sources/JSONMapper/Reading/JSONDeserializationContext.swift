@@ -65,6 +65,12 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Unchecked for exclusivity: the owner thread alone uses its lookup state, and other threads only the table
     /// that they share under `session.lock` (see `ObjectLookup`), so accesses never overlap on the same state.
     @exclusivity(unchecked) private var members = ObjectLookup()
+    /// The native object this context reads, for every thread: written only by `place` and `_recycle`, while no other
+    /// thread can see the context. Apart from `members`, so that other threads never access the owner's state.
+    private var nativeView: TapeView?
+    private var nativeObject = 0
+    /// The table of the object's keys that threads other than the owner share; accessed only under `session.lock`.
+    private var sharedKeys = SharedObjectKeys()
     /// The thread that made (or last reused) this context: only it uses the lookup state in `members` and `spare`,
     /// so that neither needs a lock, and a context shared with other threads stays safe (they take the slower
     /// paths).
@@ -124,9 +130,12 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.collection = collection
         if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
             members.place(view, object: index)
+            (nativeView, nativeObject) = (view, index)
         } else {
             members.place(nil, object: 0)
+            (nativeView, nativeObject) = (nil, 0)
         }
+        sharedKeys.clear()
         if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
             tracker = session.tracker(
                 for: node, path: (parent?.pathComponents ?? []) + Self.components(of: step), storage: storage)
@@ -229,6 +238,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         context.parent = nil
         context.storage = .empty
         context.members.clear()
+        context.nativeView = nil
         context.tracker = nil
         spare = context
     }
@@ -366,7 +376,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func value(_ key: String) -> JSONNode? {
         guard let node else { return nil }
         markRead(key)
-        if let view = members.view, let document = session.document {
+        if let view = nativeView, let document = session.document {
             return nativeMember(key, in: view).map { .native(document, $0) }
         }
         if let member = node.member(key) { return member }
@@ -377,8 +387,15 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// The tape index of member `key` of this context's native object.
     @inline(__always)
     func nativeMember(_ key: String, in view: TapeView) -> Int? {
-        guard isOwnedHere else { return members.sharedMember(key, in: view, lock: session.lock) }
+        guard isOwnedHere else { return sharedMember(key, in: view) }
         return members.member(key, in: view)
+    }
+
+    /// Member `key` looked up from a thread other than the owner, which must not touch the owner's lookup state.
+    private func sharedMember(_ key: String, in view: TapeView) -> Int? {
+        let object = nativeObject
+        let table = session.lock.withLock { sharedKeys.table(for: object, in: view) }
+        return SharedObjectKeys.member(key, of: object, in: view, table: table)
     }
 
     /// What a fast getter found at `key`: the tape index of the value, that the key is missing, or that the general
@@ -392,7 +409,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Looks `key` up for a fast getter, without recording anything.
     @inline(__always)
     func fastMember(_ key: String) -> FastMember {
-        guard let view = members.view, tracker == nil else { return .general }
+        guard let view = nativeView, tracker == nil else { return .general }
         guard let index = nativeMember(key, in: view) else { return .missing }
         return .found(view, index)
     }

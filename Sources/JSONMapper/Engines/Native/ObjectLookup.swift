@@ -6,7 +6,7 @@ import Foundation
 /// A reader holds one and points it at each object it reads (``place(_:object:)``); reused readers keep its hash
 /// table, so that mapping an array of models allocates nothing per element. The thread that owns the reader uses the
 /// cursor and the table without a lock (see `MemberLookup`); other threads may share the reader, and they look members
-/// up in a table of the object's keys built once under the lock the reader passes, never touching the owner's state.
+/// up through ``SharedObjectKeys``, which the reader keeps apart from this value, so that they never touch it.
 ///
 /// One concrete type, held by value: the getters' hot path calls it directly, with no protocol in between.
 struct ObjectLookup: ~Copyable {
@@ -20,10 +20,6 @@ struct ObjectLookup: ~Copyable {
     private var slots = MemberSlots()
     /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
     private var repeatedKeys: MemberTable?
-    /// The table of an object's keys that threads other than the owner look members up in; guarded by the lock that
-    /// they pass to ``sharedMember(_:in:lock:)``.
-    private var sharedKeys: (object: Int, table: MemberTable)?
-
     init() {}
 
     deinit {
@@ -58,24 +54,6 @@ struct ObjectLookup: ~Copyable {
         return index ?? (lookup.keys == .general ? generalMember(key, in: view) : nil)
     }
 
-    /// Member `key` looked up from a thread other than the owner, whose lookup state is not this thread's to use:
-    /// a large object gets a table of its keys, built once under `lock` and read by every such thread.
-    mutating func sharedMember(_ key: String, in view: TapeView, lock: NSLock) -> Int? {
-        let object = object
-        guard view.count(of: object) >= MemberLookup.tableThreshold else {
-            return TapeView.withUTF8(key) { view.lastMember(of: object, key: $0) }
-        }
-        let table = lock.withLock { () -> MemberTable? in
-            if sharedKeys?.object != object {
-                sharedKeys = MemberTable(document: view, object: object).map { (object, $0) }
-            }
-            return sharedKeys?.table
-        }
-        return TapeView.withUTF8(key) { wanted in
-            table.map { $0.value(of: wanted, in: view) } ?? view.lastMember(of: object, key: wanted)
-        }
-    }
-
     /// The last member named `key` of an object with repeated or escaped keys: by a table when it is large.
     private mutating func generalMember(_ key: String, in view: TapeView) -> Int? {
         let object = object
@@ -85,6 +63,36 @@ struct ObjectLookup: ~Copyable {
         return TapeView.withUTF8(key) { wanted in
             if let table = repeatedKeys { return table.value(of: wanted, in: view) }
             return view.lastMember(of: object, key: wanted)
+        }
+    }
+}
+
+/// The table of one object's keys that threads other than a reader's owner look members up in, built once under
+/// the reader's lock. A reader keeps it apart from its ``ObjectLookup``, which only the owner touches: the two are
+/// separate variables, so their accesses never overlap (ThreadSanitizer checks accesses per variable).
+struct SharedObjectKeys {
+    private var keys: (object: Int, table: MemberTable)?
+
+    /// Forgets the table, for a reader that is about to read another object while no other thread can see it.
+    mutating func clear() {
+        keys = nil
+    }
+
+    /// The table of the keys of the object at `object` in `view`, made on first use; `nil` for a small object, which
+    /// is scanned instead. Call it with the reader's lock held.
+    mutating func table(for object: Int, in view: TapeView) -> MemberTable? {
+        guard view.count(of: object) >= MemberLookup.tableThreshold else { return nil }
+        if keys?.object != object {
+            keys = MemberTable(document: view, object: object).map { (object, $0) }
+        }
+        return keys?.table
+    }
+
+    /// The tape index of the value of member `key` of the object at `object` in `view`, by the last-wins rule:
+    /// through `table` when there is one, else by a scan.
+    static func member(_ key: String, of object: Int, in view: TapeView, table: MemberTable?) -> Int? {
+        TapeView.withUTF8(key) { wanted in
+            table.map { $0.value(of: wanted, in: view) } ?? view.lastMember(of: object, key: wanted)
         }
     }
 }
