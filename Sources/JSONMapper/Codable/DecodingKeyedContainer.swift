@@ -177,7 +177,7 @@ struct DecodingKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder(for: DecodingKey.super)
+        decoder(for: BridgeCodingKey.super)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -1,27 +1,3 @@
-/// The coding key of an array element (`"Index 3"`, `3`) or of a superclass (`"super"`), as `JSONDecoder` names
-/// them.
-struct DecodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = "\(intValue)"
-        self.intValue = intValue
-    }
-
-    init(index: Int) {
-        stringValue = "Index \(index)"
-        intValue = index
-    }
-
-    static let `super` = DecodingKey(stringValue: "super")
-}
-
 /// Where a decoder is, built only when it is asked for: each nested value adds one node to its parent's, and
 /// `codingPath` (or an error's path) walks them.
 ///
@@ -56,7 +32,7 @@ indirect enum DecodingPath {
                 keys.append(key)
                 node = parent
             case .index(let index, let parent):
-                keys.append(DecodingKey(index: index))
+                keys.append(BridgeCodingKey(index: index))
                 node = parent
             }
         }
@@ -97,7 +73,7 @@ extension DecodingPath {
     }
 }
 
-extension DecodingKey {
+extension BridgeCodingKey {
     /// The key the standard library's `Dictionary` decoding uses for member `name`: its `intValue` is the name read
     /// as an `Int`, when it is one.
     init(dictionaryKey name: String) {

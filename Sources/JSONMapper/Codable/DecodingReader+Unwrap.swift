@@ -252,7 +252,7 @@ extension Dictionary: DecodingStringKeyedDictionary where Key == String, Value: 
             if members[name] == nil {
                 // The standard library's dictionary key gives a numeric name its `intValue`; JSONDecoder's own
                 // (for a converting key strategy) does not.
-                let codingKey = defaultKeys ? DecodingKey(dictionaryKey: name) : DecodingKey(stringValue: name)
+                let codingKey = defaultKeys ? BridgeCodingKey(dictionaryKey: name) : BridgeCodingKey(stringValue: name)
                 members[name] = try reader.unwrap(
                     key + 1, as: Value.self, at: path.appending(codingKey, value: key + 1))
             }

@@ -138,7 +138,7 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
             converter = DecodingKeys.convertFromSnakeCase
         case .custom(let convert):
             let base = path.codingPath
-            converter = { convert(base + [DecodingKey(stringValue: $0)]).stringValue }
+            converter = { convert(base + [BridgeCodingKey(stringValue: $0)]).stringValue }
         default:
             converter = { $0 }
         }

@@ -1,32 +1,7 @@
 import Foundation
 
-// The coding keys the bridge makes itself (array indices, `"super"`, a dictionary's keys), and the conversion of
-// keys by `JSONEncoder.KeyEncodingStrategy`.
-
-/// A coding key made by the encoder: `"Index 3"` with `intValue` 3 for an element, `"super"`, or a dictionary's
-/// key; the same `stringValue` and `intValue` as the keys `JSONEncoder` puts in its coding paths.
-struct EncodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-        intValue = nil
-    }
-
-    init(intValue: Int) {
-        stringValue = "\(intValue)"
-        self.intValue = intValue
-    }
-
-    /// The key of the element at `index`: `"Index 3"`.
-    init(index: Int) {
-        stringValue = "Index \(index)"
-        intValue = index
-    }
-
-    static let `super` = EncodingKey(stringValue: "super")
-}
+// The encoder's lazily named index key, and the conversion of keys by `JSONEncoder.KeyEncodingStrategy`; the key
+// both coders make for indices, `"super"` and dictionary keys is `BridgeCodingKey`.
 
 /// The key of an array element, with its text made only when asked for (paths are rarely read).
 struct EncodingIndexKey: CodingKey {

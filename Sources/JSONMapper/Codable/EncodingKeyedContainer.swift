@@ -108,7 +108,7 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder() -> any Encoder {
-        superEncoder(named: EncodingKey.super, converted: state.memberName(EncodingKey.super, in: index))
+        superEncoder(named: BridgeCodingKey.super, converted: state.memberName(BridgeCodingKey.super, in: index))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {

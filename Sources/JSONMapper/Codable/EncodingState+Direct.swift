@@ -78,7 +78,7 @@ extension EncodingState {
     private func checkElements<F: BinaryFloatingPoint>(_ numbers: [F], at path: () -> [any CodingKey]) throws {
         guard let bad = numbers.firstIndex(where: { !$0.isFinite }) else { return }
         guard case .throw = options.floatStrategy else { return }
-        throw Self.unencodable(numbers[bad], at: path() + [EncodingKey(index: bad)])
+        throw Self.unencodable(numbers[bad], at: path() + [BridgeCodingKey(index: bad)])
     }
 
     /// Writes a direct value checked by ``check(_:at:)``.

@@ -166,7 +166,7 @@ extension Dictionary: EncodingStringKeyedDictionary where Key == String, Value: 
         for (key, value) in self {
             try state.enter(index, serial)
             state.context.writer.beginMember(key)
-            try state.encodeNested(value, in: index, key: EncodingKey(stringValue: key))
+            try state.encodeNested(value, in: index, key: BridgeCodingKey(stringValue: key))
         }
     }
 }

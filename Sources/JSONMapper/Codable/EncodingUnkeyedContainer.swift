@@ -46,14 +46,14 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Double) throws {
         let position = count
-        let replacement = try state.checkFloat(value) { state.encoderPath(index) + [EncodingKey(index: position)] }
+        let replacement = try state.checkFloat(value) { state.encoderPath(index) + [BridgeCodingKey(index: position)] }
         try begin()
         state.writeFloat(value, replacement)
     }
 
     mutating func encode(_ value: Float) throws {
         let position = count
-        let replacement = try state.checkFloat(value) { state.encoderPath(index) + [EncodingKey(index: position)] }
+        let replacement = try state.checkFloat(value) { state.encoderPath(index) + [BridgeCodingKey(index: position)] }
         try begin()
         state.writeFloat(value, replacement)
     }
@@ -90,7 +90,7 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let direct = EncodingDirectValue(value) {
             let position = count
-            try state.check(direct) { state.encoderPath(index) + [EncodingKey(index: position)] }
+            try state.check(direct) { state.encoderPath(index) + [BridgeCodingKey(index: position)] }
             try begin()
             return state.write(direct)
         }
@@ -112,15 +112,15 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
     /// Opens a container as the next element; 0 when the array cannot be written now.
     private func openNested(object: Bool) -> Int {
         guard let position = try? begin() else { return 0 }
-        return state.open(object: object, key: EncodingKey(index: position), nested: true)
+        return state.open(object: object, key: BridgeCodingKey(index: position), nested: true)
     }
 
     mutating func superEncoder() -> any Encoder {
         guard let position = try? begin() else {
-            return EncodingEncoder(state: state, level: index + 1, key: EncodingKey(index: count), slot: 0)
+            return EncodingEncoder(state: state, level: index + 1, key: BridgeCodingKey(index: count), slot: 0)
         }
         let slot = state.nextSerial()
         state.containers[index].awaiting = slot
-        return EncodingEncoder(state: state, level: index + 1, key: EncodingKey(index: position), slot: slot)
+        return EncodingEncoder(state: state, level: index + 1, key: BridgeCodingKey(index: position), slot: slot)
     }
 }
