@@ -129,10 +129,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.recordsErrors = records
         self.collection = collection
         if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
-            members.place(view, object: index)
+            members.place(object: index)
             (nativeView, nativeObject) = (view, index)
         } else {
-            members.place(nil, object: 0)
+            members.place(object: 0)
             (nativeView, nativeObject) = (nil, 0)
         }
         sharedKeys.clear()
@@ -237,7 +237,6 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         guard isOwnedHere, spare == nil, isKnownUniquelyReferenced(&context) else { return }
         context.parent = nil
         context.storage = .empty
-        context.members.clear()
         context.nativeView = nil
         context.tracker = nil
         spare = context

@@ -10,9 +10,8 @@ import Foundation
 ///
 /// One concrete type, held by value: the getters' hot path calls it directly, with no protocol in between.
 struct ObjectLookup: ~Copyable {
-    /// The document's tape when the reader is on a native object: a plain value, read without retaining anything.
-    private(set) var view: TapeView?
-    /// The tape index of that object.
+    /// The tape index of the object the reader is on (the reader keeps the document's view, which it shares with
+    /// other threads; this value holds only what the owner uses).
     private(set) var object = 0
     /// The state of member lookups on the owner's thread.
     private var lookup = MemberLookup()
@@ -20,30 +19,24 @@ struct ObjectLookup: ~Copyable {
     private var slots = MemberSlots()
     /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
     private var repeatedKeys: MemberTable?
+
     init() {}
 
     deinit {
         slots.free()
     }
 
-    /// Points the lookup at the object at tape index `object` of `view`, or at nothing when `view` is `nil` (the
-    /// reader reads another engine's value, a scalar, or nothing). Only the owner calls it, while nothing else uses
-    /// the reader.
-    mutating func place(_ view: TapeView?, object: Int) {
-        self.view = view
+    /// Points the lookup at the object at tape index `object`, keeping its hash table for the next object. Only the
+    /// owner calls it, while nothing else uses the reader.
+    mutating func place(object: Int) {
         self.object = object
         lookup.reset()
         repeatedKeys = nil
     }
 
-    /// Points the lookup at nothing, keeping its table for the next object.
-    mutating func clear() {
-        view = nil
-    }
-
-    /// The tape index of the value of member `key` of the object (which ``view`` must show), by the last-wins rule,
-    /// for the thread that owns the reader: it alone uses the lookup state. Takes no lock (a lock passed on this path
-    /// would be retained and released on every lookup).
+    /// The tape index of the value of member `key` of the object in `view`, by the last-wins rule, for the thread
+    /// that owns the reader: it alone uses the lookup state. Takes no lock (a lock passed on this path would be
+    /// retained and released on every lookup).
     @inline(__always)
     mutating func member(_ key: String, in view: TapeView) -> Int? {
         let object = object
