@@ -55,8 +55,13 @@ final class EncodingState {
     var misuse: EncodingError?
     /// Whether a container was nested deeper than `JSONEncoder` writes (512 levels).
     var tooDeep = false
-    /// Encoders ready for another member, so that encoding a nested value allocates nothing.
+    /// Encoders ready for another member, so that encoding a nested value allocates nothing. Each holds this
+    /// state, so ``encodeTopLevel(_:)`` empties the list when it returns: a list kept past the encode would be a
+    /// reference cycle, and the state and its encoders would leak.
     private var spares: [EncodingEncoder] = []
+    /// Whether ``encodeTopLevel(_:)`` is running: a container that `encode(to:)` kept and writes to afterwards
+    /// gives its encoder to no list.
+    private var isEncoding = true
     /// Converted keys, for `.convertToSnakeCase`.
     var snakeCaseKeys: [String: String] = [:]
 
@@ -84,6 +89,10 @@ final class EncodingState {
 
     /// Encodes `value` as the whole output; throws ``Fallback`` when `JSONEncoder` must do it.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        defer {
+            isEncoding = false
+            spares.removeAll()
+        }
         let encoder = EncodingEncoder(state: self, level: 0, key: nil, slot: nextSerial())
         topAwaiting = encoder.slot
         do {
@@ -228,7 +237,7 @@ final class EncodingState {
     /// Takes back an encoder lent by ``borrowEncoder(in:key:)`` unless the caller kept it.
     @inline(__always)
     func giveBack(_ encoder: inout EncodingEncoder) {
-        if isKnownUniquelyReferenced(&encoder) { spares.append(encoder) }
+        if isEncoding, isKnownUniquelyReferenced(&encoder) { spares.append(encoder) }
     }
 
     /// Encodes `value` as the value of the member or element just begun in container `index`, with `key`.
