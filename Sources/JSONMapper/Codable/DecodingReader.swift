@@ -39,14 +39,14 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the top-level value of `document`.
     static func decode<T: Decodable>(
-        _ type: T.Type, from document: NativeDocument, options: DecodingOptions
+        _ type: T.Type, from document: NativeDocument, at index: Int = NativeDocument.root, options: DecodingOptions
     ) throws
         -> T
     {
         let userInfo = options.userInfo.isEmpty ? [:] : options.userInfo.mapValues { $0 as Any }
         let reader = DecodingReader(
-            document: document, options: options, userInfo: userInfo, index: NativeDocument.root, path: .root)
-        return try reader.unwrap(NativeDocument.root, as: type, at: .root)
+            document: document, options: options, userInfo: userInfo, index: index, path: .root)
+        return try reader.unwrap(index, as: type, at: .root)
     }
 
     /// A reader for another value of the same document, for `superDecoder()`.

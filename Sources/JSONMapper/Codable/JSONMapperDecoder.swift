@@ -114,6 +114,53 @@ public final class JSONMapperDecoder: @unchecked Sendable {
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some ContiguousBytes) throws -> T {
         try bytes.withUnsafeBytes { try decode(type, from: $0) }
     }
+
+    /// Decodes a value of `type` from the value a context reads, without parsing it again: a record of
+    /// ``JSONMapper/lines(_:options:)-(InputStream,_)`` or its async versions, an array element, a server-sent
+    /// event's ``ServerSentEvent/context(options:)``, or any context a model was given.
+    ///
+    /// A context of the native engine is decoded off the tape its parse made; one of the Foundation engine is written
+    /// as JSON and read back. Coding paths start at the context's value.
+    ///
+    /// ```swift
+    /// struct Record: Decodable { var id: Int; var name: String }
+    /// let decoder = JSONMapperDecoder()
+    /// for await line in JSONMapper.lines(body) {
+    ///     let record = try decoder.decode(Record.self, from: line)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - context: The context whose value to decode.
+    /// - Returns: The value.
+    /// - Throws: `DecodingError` as ``decode(_:from:)-(T.Type,Data)`` does; for an invalid context (malformed input,
+    ///   a stream that failed) `dataCorrupted` with an empty coding path, "The given data was not valid JSON: …"
+    ///   and the context's first error as its underlying error.
+    public func decode<T: Decodable>(_ type: T.Type, from context: JSONDeserializationContext) throws -> T {
+        let options = lock.withLock { self.options }
+        switch context.node {
+        case .native(let document, let index)?:
+            return try DecodingReader.decode(type, from: document, at: index, options: options)
+        case let node?:
+            // The Foundation engine's tree holds only JSON values, so neither step fails on a context it made.
+            let data: Data
+            switch JSONValue.make(from: node) {
+            case .success(let value):
+                do throws(JSONMappingError) { data = try JSONMapper.data(from: value) } catch {
+                    throw DecodingInput.malformed(error)
+                }
+            case .failure(let unrepresentable):
+                throw DecodingInput.malformed(unrepresentable.error(at: ""))
+            }
+            return try DecodingReader.decode(type, from: try DecodingInput.document(from: data), options: options)
+        case nil:
+            let error =
+                context.errors.first
+                ?? JSONMappingError(code: .missingValue, path: "", message: "the context reads no value")
+            throw DecodingInput.malformed(error)
+        }
+    }
 }
 
 /// A decoder's settings, copied once per decode.
