@@ -33,11 +33,15 @@ enum Coders {
     }()
 }
 
-/// The routes: `POST /issues/echo` reads a GitHub issue and sends it back.
+/// The routes: `POST /issues/echo` reads a GitHub issue and sends it back; `POST /events/import` maps a JSON Lines
+/// upload of events as it arrives and answers with a count and the errors by line.
 public func buildRouter() -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.post("/issues/echo") { request, context -> GitHubIssue in
         try await request.decode(as: GitHubIssue.self, context: context)
+    }
+    router.post("/events/import") { request, context -> ImportSummary in
+        await importEvents(request, decoder: context.requestDecoder)
     }
     return router
 }
