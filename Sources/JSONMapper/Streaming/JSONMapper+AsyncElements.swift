@@ -43,7 +43,8 @@ extension JSONMapper {
     public static func elements<Source: AsyncSequence>(
         of source: Source, at path: [JSONPathElement] = [], options: Options = .default
     ) -> AsyncElementSequence<Source> where Source.Element == UInt8 {
-        AsyncElementSequence(source: source, path: path, options: options, feed: .bytes(until: .elements))
+        AsyncElementSequence(
+            source: source, path: path, options: options, feed: .bytes(until: .elements(depth: path.count + 1)))
     }
 
     /// The first error of a whole JSON text read from an async source, or `nil`, in bounded memory: the error

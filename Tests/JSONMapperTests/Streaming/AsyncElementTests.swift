@@ -136,4 +136,77 @@ struct AsyncElementTests {
         #expect(await iterator.next()?.valid == false)
         for _ in 0..<3 { #expect(await iterator.next() == nil) }
     }
+
+    @Test("single bytes: an element is out once its last byte arrives, whatever , ] } and quotes its strings hold")
+    func singleBytesPrompt() async throws {
+        // The run of bytes ends only at a `,` `]` `}` of the elements' own level: these strings and nested values
+        // must neither end it early nor keep it from ending at the element's last `}`.
+        let text = #"{"records":[{"a":"x,]}\"y\\","b":[1,{"c":[2]}]},{"a":"z"}"#
+        let source = StallingByteSource(first: Array(text.utf8))
+        let task = Task { () -> [String?] in
+            var seen: [String?] = []
+            for await element in JSONMapper.elements(of: source, at: ["records"]) {
+                seen.append(element.getString("a"))
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+        // Were an element held back, the source would be asked for the byte after it, and stall until cancelled.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            task.cancel()
+        }
+        let seen = await task.value
+        watchdog.cancel()
+        #expect(seen == [#"x,]}"y\"#, "z"])
+    }
+
+    @Test("single bytes, cancelled while the source waits: the byte it hands back is the last asked for")
+    func singleBytesCancelled() async throws {
+        for entry in ["elements", "lines", "validate"] {
+            let first = entry == "lines" ? #"{"a": 1}"# + "\n" + #"{"a""# : #"[1, 2, {"a""#
+            // After the cancellation the source goes on handing out bytes instead of throwing.
+            let source = StallingByteSource(first: Array(first.utf8), then: Array(#": 3}, 4]"#.utf8))
+            let task = Task { () -> Int in
+                switch entry {
+                case "elements": return await Streamed.elements(bytesOf: source, at: []).count
+                case "lines": return await Streamed.lines(bytesOf: source).count
+                default: return await JSONMapper.validate(source) == nil ? -1 : 0
+                }
+            }
+            try await source.stalled.wait()
+            task.cancel()
+            let delivered = await task.value
+            #expect(delivered == (entry == "validate" ? 0 : entry == "lines" ? 1 : 2), "\(entry)")
+            #expect(source.pulls.value == first.utf8.count + 1, "\(entry)")
+        }
+    }
+}
+
+/// Single bytes: `first` one at a time; then it waits, until the task is cancelled, for the next byte, and hands out
+/// the bytes of `then` (a source that does not throw when cancelled), counting the bytes asked for.
+struct StallingByteSource: AsyncSequence, Sendable {
+    let first: [UInt8]
+    var then: [UInt8] = []
+    let pulls = Counter()
+    let stalled = Signal()
+
+    func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let source: StallingByteSource
+        var offset = 0
+
+        mutating func next() async -> UInt8? {
+            source.pulls.increment()
+            defer { offset += 1 }
+            if offset < source.first.count { return source.first[offset] }
+            if offset == source.first.count {
+                source.stalled.fire()
+                while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
+            }
+            let index = offset - source.first.count
+            return index < source.then.count ? source.then[index] : nil
+        }
+    }
 }

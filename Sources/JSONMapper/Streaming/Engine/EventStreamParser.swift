@@ -48,8 +48,8 @@ final class EventStreamParser: AsyncChunkSink {
         if done == nil { Array(chunk).withUnsafeBufferPointer { feed($0) } }
     }
 
-    func receive(run: [UInt8]) {
-        run.withUnsafeBufferPointer { feed($0) }
+    func receive(run: UnsafeRawBufferPointer) {
+        feed(run.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Reads `bytes`, dispatching the events whose blank line they hold.
