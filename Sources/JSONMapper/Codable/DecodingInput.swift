@@ -35,6 +35,19 @@ enum DecodingInput {
         }
     }
 
+    /// Throws, as malformed input, when the value at `index` nests deeper than `JSONDecoder` reads (512 levels): a
+    /// document that a context made under a raised ``JSONMapper/Options/maximumDepth`` may hold such a value, and
+    /// the decoder's descent into it would otherwise be as deep as the input.
+    static func checkNesting(of document: NativeDocument, at index: Int) throws {
+        guard document.maximumDepth > maximumDepth, document.view.nests(deeperThan: maximumDepth, at: index) else {
+            return
+        }
+        throw malformed(
+            JSONMappingError(
+                code: .malformedJSON, path: "",
+                message: "nesting is deeper than the limit of \(maximumDepth) levels that decoding allows"))
+    }
+
     /// The error for input that is not JSON: `dataCorrupted` with an empty path, as `JSONDecoder` reports it.
     static func malformed(_ error: JSONMappingError) -> DecodingError {
         DecodingError.dataCorrupted(

@@ -43,6 +43,7 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     ) throws
         -> T
     {
+        try DecodingInput.checkNesting(of: document, at: index)
         let userInfo = options.userInfo.isEmpty ? [:] : options.userInfo.mapValues { $0 as Any }
         let reader = DecodingReader(
             document: document, options: options, userInfo: userInfo, index: index, path: .root)
@@ -171,5 +172,9 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(index, as: type, at: path) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(index, as: type, at: path) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(index, as: type, at: path) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try integer(index, as: type, at: path) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(index, as: type, at: path) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(index, as: type, at: path) }
 }

@@ -66,6 +66,10 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try reader.unwrap(try next(type), as: type, at: elementPath)
@@ -108,6 +112,14 @@ struct DecodingUnkeyedContainer: UnkeyedDecodingContainer {
         try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
     }
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decodeIfPresent(_ type: Int128.Type) throws -> Int128? {
+        try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
+    }
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? {
         try ifPresent { [reader] in try reader.integer($0, as: type, at: $1) }
     }
     mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {

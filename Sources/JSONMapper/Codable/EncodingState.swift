@@ -146,7 +146,17 @@ final class EncodingState {
     }
 
     /// The error that stops a write the stream cannot make: the misuse recorded, or else a fallback.
+    /// What a write through a container kept past its encode is told.
+    static let endedMessage = "The encode this container belongs to has ended; the value was not written."
+
     func interruption() -> Error {
+        if !isEncoding {
+            // A container that `encode(to:)` kept, written to after the encode returned: the text is written, so
+            // the value goes nowhere (as with `JSONEncoder`, whose tree is serialized by then); say so.
+            return EncodingError.invalidValue(
+                Optional<Int>.none as Any,
+                .init(codingPath: [], debugDescription: Self.endedMessage))
+        }
         if let misuse { return misuse }
         needsFallback = true
         return Fallback()

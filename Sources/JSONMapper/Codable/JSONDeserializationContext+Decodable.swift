@@ -85,6 +85,7 @@ extension JSONDeserializationContext {
                 let data = try JSONMapper.data(from: JSONValue.make(from: node).get())
                 (document, index) = (try DecodingInput.document(from: data), NativeDocument.root)
             }
+            try DecodingInput.checkNesting(of: document, at: index)
             let reader = DecodingReader(document: document, options: options, userInfo: [:], index: index, path: .root)
             lastReader = reader
             return try reader.unwrap(index, as: type, at: .root)

@@ -136,9 +136,13 @@ public final class JSONMapperDecoder: @unchecked Sendable {
     /// - Returns: The value.
     /// - Throws: `DecodingError` as ``decode(_:from:)-(T.Type,Data)`` does; for an invalid context (malformed input,
     ///   a stream that failed) `dataCorrupted` with an empty coding path, "The given data was not valid JSON: …"
-    ///   and the context's first error as its underlying error.
+    ///   and the context's first error as its underlying error; `valueNotFound` for a context that stands for a
+    ///   missing value (the placeholder a required model gets); `dataCorrupted` for a value nested deeper than 512
+    ///   levels, as for `Data` (possible when ``JSONMapper/Options/maximumDepth`` was raised).
     public func decode<T: Decodable>(_ type: T.Type, from context: JSONDeserializationContext) throws -> T {
         let options = lock.withLock { self.options }
+        // The value is read as a whole, so none of its members is unknown (``JSONDeserializationContext/unknownKeys``).
+        context.markAllRead()
         switch context.node {
         case .native(let document, let index)?:
             return try DecodingReader.decode(type, from: document, at: index, options: options)
@@ -155,10 +159,11 @@ public final class JSONMapperDecoder: @unchecked Sendable {
             }
             return try DecodingReader.decode(type, from: try DecodingInput.document(from: data), options: options)
         case nil:
-            let error =
-                context.errors.first
-                ?? JSONMappingError(code: .missingValue, path: "", message: "the context reads no value")
-            throw DecodingInput.malformed(error)
+            // No value: the input was not JSON (its first error says why), or the context stands for a value that
+            // is missing (a required model's placeholder), which `JSONDecoder` would call a value not found.
+            if !context.valid, let error = context.errors.first { throw DecodingInput.malformed(error) }
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: [], debugDescription: "The context reads no value: it stands for a model whose value was missing."))
         }
     }
 }

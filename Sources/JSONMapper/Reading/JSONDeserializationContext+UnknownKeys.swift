@@ -61,6 +61,15 @@ extension JSONDeserializationContext {
         return paths
     }
 
+    /// Notes that this context read every member of its object: its value was read as a whole (decoded through the
+    /// Codable bridge).
+    func markAllRead() {
+        guard let tracker else { return }
+        var keys: [ExactKey] = []
+        tracker.node.forEachMember { key, _ in keys.append(ExactKey(key)) }
+        session.lock.withLock { tracker.readKeys.formUnion(keys) }
+    }
+
     /// Notes that this context read the member `key`.
     @inline(__always)
     func markRead(_ key: String) {

@@ -31,8 +31,10 @@ extension JSONMapper {
     /// The elements of the array at `path` in a JSON text read from an async source of single bytes
     /// (`URLSession.AsyncBytes`, `FileHandle.AsyncBytes`), as ``elements(of:at:options:)-9wz1b`` reads chunks.
     ///
-    /// The bytes are gathered into runs that end at each `,`, `]`, `}` and `\n`, so that an element is handed out
-    /// as soon as it has arrived while the engine runs once per run, not once per byte.
+    /// The bytes are gathered into runs that end where an element of the array can end (a `,` `]` or `}` at its
+    /// level, not inside the elements or their strings; a string element's closing quote; whitespace after a number
+    /// or literal) and at each `\n`, so that an element is handed out as soon as it has arrived while the engine
+    /// runs about once per element, not once per byte.
     ///
     /// - Parameters:
     ///   - source: An async sequence of bytes.

@@ -176,23 +176,36 @@ struct NumberText {
         let power = significant.power
         if significant.count == 0 { return .success(0) }
         if power < 0 { return .failure(.notWholeNumber) }
-        if significant.count + power > 20 { return .failure(.outOfRange) }
-        var magnitude: UInt64 = 0
+        // Wider than 64 bits (Int128, UInt128): the digits are gathered in the type's own magnitude.
+        if T.bitWidth > 64 { return magnitude(T.Magnitude.self, significant, negative: parts.negative) }
+        return magnitude(UInt64.self, significant, negative: parts.negative)
+    }
+
+    /// The value of `significant`'s digits times its power of ten, gathered in `M` and signed as `T`.
+    private func magnitude<T: FixedWidthInteger, M: FixedWidthInteger & UnsignedInteger>(
+        _: M.Type, _ significant: SignificantDigits, negative: Bool
+    ) -> Result<T, NumberIssue> {
+        // More digits than `M.max` has cannot fit (20 for UInt64, 39 for UInt128); this also bounds the loops.
+        let maximumDigits = M.bitWidth <= 64 ? 20 : 39
+        if significant.count + significant.power > maximumDigits { return .failure(.outOfRange) }
+        var magnitude: M = 0
         for i in significant.range where bytes[i] != UInt8(ascii: ".") {
             let (scaled, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = scaled.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
+            let (sum, o2) = scaled.addingReportingOverflow(M(bytes[i] &- UInt8(ascii: "0")))
             if o1 || o2 { return .failure(.outOfRange) }
             magnitude = sum
         }
-        for _ in 0..<power {
+        for _ in 0..<significant.power {
             let (scaled, overflow) = magnitude.multipliedReportingOverflow(by: 10)
             if overflow { return .failure(.outOfRange) }
             magnitude = scaled
         }
-        return Self.signed(magnitude, negative: parts.negative)
+        return Self.signed(magnitude, negative: negative)
     }
 
-    private static func signed<T: FixedWidthInteger>(_ magnitude: UInt64, negative: Bool) -> Result<T, NumberIssue> {
+    private static func signed<T: FixedWidthInteger, M: FixedWidthInteger & UnsignedInteger>(
+        _ magnitude: M, negative: Bool
+    ) -> Result<T, NumberIssue> {
         if !negative {
             return T(exactly: magnitude).map(Result.success) ?? .failure(.outOfRange)
         }

@@ -207,4 +207,89 @@ struct DecoderContextTests {
         #expect(ids == [1, 2])
         #expect(failure?.contains("connection reset after \(bytes.count - 3) bytes") == true)
     }
+    /// `depth` objects nested through `next`.
+    static func chain(_ depth: Int) -> String {
+        String(repeating: #"{"next":"#, count: depth) + "null" + String(repeating: "}", count: depth)
+    }
+
+    @Test("under a raised depth limit, a value deeper than 512 levels is an error as for Data, never a deep descent")
+    func nestingLimit() throws {
+        var options = JSONMapper.Options()
+        options.maximumDepth = .max
+        let decoder = JSONMapperDecoder()
+        let limit = "nesting is deeper than the limit of 512 levels that decoding allows"
+        // 512 levels decode both ways; 513 fail both ways; 100,000 fail without exhausting the stack.
+        for depth in [1, 512, 513, 100_000] {
+            let text = Self.chain(depth)
+            let context = JSONMapper.context(text, options: options)
+            #expect(context.valid)
+            let fromData = DecodeOutcome { try decoder.decode(ChainNode.self, from: Data(text.utf8)).depth }
+            let fromContext = DecodeOutcome { try decoder.decode(ChainNode.self, from: context).depth }
+            if depth <= 512 {
+                #expect(fromContext == .value(depth))
+                #expect(fromData == .value(depth))
+            } else {
+                #expect(fromContext == .failure("dataCorrupted at []"), "\(depth)")
+                #expect(fromData == .failure("dataCorrupted at []"), "\(depth)")
+                do {
+                    _ = try decoder.decode(ChainNode.self, from: context)
+                } catch DecodingError.dataCorrupted(let c) {
+                    #expect((c.underlyingError as? JSONMappingError)?.message == limit)
+                }
+                // The getters that take Decodable types decode off the same tape: the same limit, recorded.
+                let wrapped = JSONMapper.context(#"{"chain":"# + text + "}", options: options)
+                #expect(wrapped.getDecodable("chain", as: ChainNode.self) == nil)
+                #expect(wrapped.errors.first?.description.hasSuffix(limit) == true, "\(wrapped.errors)")
+            }
+        }
+    }
+
+    @Test("a placeholder for a missing required model is a value not found, not malformed input")
+    func placeholderContext() throws {
+        let context = JSONMapper.context(#"{"n":"x"}"#)
+        let outer = Outer(context)
+        #expect(context.valid)
+        #expect(outer.inner.failure == "valueNotFound(Record) at []")
+    }
+
+    @Test("decoding a context's value reads all its members for unknownKeys")
+    func unknownKeys() throws {
+        let context = JSONMapper.context(
+            #"{"h":{"id":1,"name":"a","tags":[],"extra":2},"other":3}"#, options: .init(reportsUnknownKeys: true))
+        let holder = Holder(context)
+        #expect(holder.inner.record == Record(id: 1, name: "a", tags: []))
+        #expect(context.unknownKeys == ["other"])
+    }
+}
+
+/// A chain of objects through `next`, as deep as the text.
+private final class ChainNode: Decodable {
+    let next: ChainNode?
+    var depth: Int {
+        var count = 1
+        var node = next
+        while let current = node {
+            count += 1
+            node = current.next
+        }
+        return count
+    }
+}
+
+/// A model whose required member `inner` decodes through the bridge.
+private struct Outer: JSONSerializable {
+    let n: Int?
+    let inner: Wrapper
+    init(_ c: JSONDeserializationContext) {
+        n = c.getInt("n")
+        inner = c.requireObject("inner", ofClass: Wrapper.self)
+    }
+}
+
+/// A model that maps `h` with a model that decodes it through the bridge.
+private struct Holder: JSONSerializable {
+    let inner: Wrapper
+    init(_ c: JSONDeserializationContext) {
+        inner = c.requireObject("h", ofClass: Wrapper.self)
+    }
 }

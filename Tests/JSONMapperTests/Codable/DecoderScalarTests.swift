@@ -31,6 +31,50 @@ struct DecoderScalarTests {
         expectSameEverywhere(UInt64.self, text)
     }
 
+    /// 128-bit integers past 64 bits written with an exponent or a fraction: exact integers that the bridge
+    /// decodes, where `JSONDecoder` (swift-foundation) fails with "The given data was not valid JSON."
+    static let wideWithExponent = ["1e38", "-1e38", "1.5e38", "3.4028235e38", "123456789012345678901234567890.0"]
+
+    static let wideNumbers = numbers.filter { !wideWithExponent.contains($0) } + [
+        "170141183460469231731687303715884105727", "170141183460469231731687303715884105728",
+        "-170141183460469231731687303715884105728", "-170141183460469231731687303715884105729",
+        "340282366920938463463374607431768211455", "340282366920938463463374607431768211456", "1e39",
+        "1.25e2", "-18446744073709551616", "00", "1e-1",
+    ]
+
+    @Test("128-bit integers: the same values and error cases as JSONDecoder", arguments: wideNumbers)
+    func wideIntegers(text: String) {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            expectSameEverywhere(Int128.self, text)
+            expectSameEverywhere(UInt128.self, text)
+        }
+    }
+
+    @Test("128-bit integers with an exponent are exact, where JSONDecoder fails (documented)")
+    func wideIntegersWithExponent() throws {
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        // The text, and the digits it spells as Int128 and as UInt128 (nil: out of range).
+        let e38 = "100000000000000000000000000000000000000"
+        let cases: [(String, String?, String?)] = [
+            ("1e38", e38, e38), ("-1e38", "-" + e38, nil),
+            ("1.5e38", "150000000000000000000000000000000000000", "150000000000000000000000000000000000000"),
+            ("3.4028235e38", nil, "340282350000000000000000000000000000000"),
+            ("123456789012345678901234567890.0", "123456789012345678901234567890", "123456789012345678901234567890"),
+        ]
+        #expect(Set(cases.map(\.0)) == Set(Self.wideWithExponent))
+        let decoder = JSONMapperDecoder()
+        for (text, signed, unsigned) in cases {
+            let signedValue = signed.flatMap { Int128($0) }
+            let unsignedValue = unsigned.flatMap { UInt128($0) }
+            #expect(signedValue?.description == signed && unsignedValue?.description == unsigned)
+            #expect((try? decoder.decode(Int128.self, from: json(text))) == signedValue, "\(text)")
+            #expect((try? decoder.decode(Box<Int128>.self, from: json(#"{"v":\#(text)}"#)))?.v == signedValue)
+            #expect((try? decoder.decode(UInt128.self, from: json(text))) == unsignedValue, "\(text)")
+            #expect((try? decoder.decode([UInt128].self, from: json("[\(text)]")))?.first == unsignedValue)
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(Int128.self, from: json(text)) }
+        }
+    }
+
     @Test(
         "Double and Float: the nearest value, out of range or a non-zero rounding to zero an error", arguments: numbers)
     func floatingPoint(text: String) {

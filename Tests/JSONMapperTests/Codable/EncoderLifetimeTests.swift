@@ -80,8 +80,18 @@ struct EncoderLifetimeTests {
         let data = try JSONMapperEncoder().encode(Keeper(probe: probe))
         #expect(String(decoding: data, as: UTF8.self) == #"{"first":{"n":1}}"#)
         if var container = probe.kept {
-            // JSONEncoder ignores such a write (its tree is already serialized); so must the bridge, without a trap.
-            try? container.encode(Leaf(probe: probe), forKey: EncoderTestKey("late"))
+            // JSONEncoder ignores such a write (its tree is already serialized); the bridge writes nothing either,
+            // and says so with a public error (not its internal signal to fall back).
+            do {
+                try container.encode(Leaf(probe: probe), forKey: EncoderTestKey("late"))
+                Issue.record("a write after the encode ended did not throw")
+            } catch let EncodingError.invalidValue(_, context) {
+                let expected = "The encode this container belongs to has ended; the value was not written."
+                #expect(context.debugDescription == expected)
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+            #expect(String(decoding: data, as: UTF8.self) == #"{"first":{"n":1}}"#)
         } else {
             Issue.record("the container was not kept")
         }

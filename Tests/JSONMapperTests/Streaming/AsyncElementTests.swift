@@ -159,6 +159,31 @@ struct AsyncElementTests {
         let seen = await task.value
         watchdog.cancel()
         #expect(seen == [#"x,]}"y\"#, "z"])
+
+        // Elements that are strings, and numbers and literals followed by whitespace, are whole as well.
+        for (text, expected) in [
+            (#"["a", "b""#, [#""a""#, #""b""#]), ("[1, 2 ", ["1", "2"]), ("[true,\tfalse\r", ["true", "false"]),
+            (#"{"records": [[1], {"k": "v"}, -0.5 "#, ["[1]", #"{"k":"v"}"#, "-0.5"]),
+        ] {
+            let source = StallingByteSource(first: Array(text.utf8))
+            let path: [JSONPathElement] = text.hasPrefix("{") ? ["records"] : []
+            let task = Task { () -> [String] in
+                var seen: [String] = []
+                for await element in JSONMapper.elements(of: source, at: path) {
+                    let written = element.getValue(as: JSONValue.self).flatMap { try? JSONMapper.data(from: $0) }
+                    seen.append(written.map { String(decoding: $0, as: UTF8.self) } ?? "?")
+                    if seen.count == expected.count { break }
+                }
+                return seen
+            }
+            let watchdog = Task {
+                try await Task.sleep(for: .seconds(20))
+                task.cancel()
+            }
+            let seen = await task.value
+            watchdog.cancel()
+            #expect(seen == expected, "\(text)")
+        }
     }
 
     @Test("single bytes, cancelled while the source waits: the byte it hands back is the last asked for")

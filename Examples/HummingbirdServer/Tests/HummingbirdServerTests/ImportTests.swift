@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
-import HummingbirdServerApp
 import HummingbirdTesting
 import JSONMapper
 import Testing
+
+@testable import HummingbirdServerApp
 
 #if canImport(Glibc)
     import Glibc
@@ -64,6 +65,46 @@ struct ImportTests {
         #expect(answer.failed == 150)
         #expect(answer.errors.count == ImportSummary.maximumErrors)
         #expect(answer.errors.last?.line == 100)
+    }
+
+    @Test("a line longer than the limit ends the import with an error for that line")
+    func lineTooLong() async throws {
+        let good = #"{"id":1,"kind":"push","created_at":"2026-11-25T10:00:00Z"}"# + "\n"
+        let long = #"{"id":2,"kind":""# + String(repeating: "x", count: ImportSummary.maximumLineLength) + "\"}\n"
+        let (status, summary) = try await Self.post(good + long + good)
+        #expect(status == .ok)
+        let answer = try #require(summary)
+        #expect(answer.imported == 1)
+        #expect(answer.failed == 1)
+        #expect(answer.errors.map(\.line) == [2])
+        let error = try #require(answer.errors.first?.error)
+        #expect(error.hasSuffix("a line is longer than \(ImportSummary.maximumLineLength) bytes"), "\(error)")
+        #expect(error.hasPrefix("line 2, column "), "\(error)")
+    }
+
+    @Test("the line limit holds however the body is cut into buffers: earlier lines pass, at most the limit more")
+    func lineLimitAcrossBuffers() async throws {
+        // With a limit of 5, the third line (6 bytes, from offset 9) is too long.
+        let text = Array("ab\nabcde\nabcdef\nxy\n".utf8)
+        for first in 0...text.count {
+            for second in first...text.count {
+                let buffers = [text[..<first], text[first..<second], text[second...]].map { ByteBuffer(bytes: $0) }
+                let body = AsyncStream<ByteBuffer> { continuation in
+                    for buffer in buffers { continuation.yield(buffer) }
+                    continuation.finish()
+                }
+                var delivered: [UInt8] = []
+                var failure: String?
+                do {
+                    for try await bytes in LineLengthLimit(base: body, limit: 5) { delivered += bytes }
+                } catch {
+                    failure = "\(error)"
+                }
+                #expect(failure == "a line is longer than 5 bytes", "cuts \(first), \(second)")
+                #expect(Array(text.prefix(delivered.count)) == delivered, "cuts \(first), \(second)")
+                #expect((9...14).contains(delivered.count), "cuts \(first), \(second): \(delivered.count) bytes")
+            }
+        }
     }
 
     @Test("100 MB in 64 KB chunks over a connection: every line accounted for, memory bounded")

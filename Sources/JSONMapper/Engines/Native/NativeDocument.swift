@@ -16,6 +16,8 @@ final class NativeDocument: @unchecked Sendable {
     /// The most memory the engine held for this document at once, in bytes: the copy of the input and the tape
     /// (while it was built). What getters then create belongs to the models.
     let peakBytes: Int
+    /// The nesting the scan allowed: no value of the document is deeper.
+    let maximumDepth: Int
     /// Where the elements of large arrays and the members of large objects are, made as paths read them.
     let lookupTables = LookupTables()
 
@@ -38,6 +40,7 @@ final class NativeDocument: @unchecked Sendable {
             throw error
         }
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
         view = TapeView(tape: tape, bytes: bytes, byteCount: byteCount)
     }
 

@@ -28,6 +28,24 @@ struct TapeView {
         return entry.isContainer ? entry.low : index + 1
     }
 
+    /// Whether the value at `index` nests containers more than `limit` deep (a container is one level, `[[]]` two),
+    /// found in one pass over its entries, without recursion.
+    func nests(deeperThan limit: Int, at index: Int) -> Bool {
+        var ends: [Int] = []
+        let end = next(after: index)
+        var i = index
+        while i < end {
+            while let last = ends.last, i >= last { ends.removeLast() }
+            let entry = entry(i)
+            if entry.isContainer {
+                ends.append(entry.low)
+                if ends.count > limit { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     // MARK: Containers
 
     /// The tape index of the member named `key` of the object at `index`, or `nil` when it has none.

@@ -128,10 +128,10 @@ enum AsyncChunkBoundary: Sendable {
     case lineEnds
     /// RS and `\n`: JSON text sequences.
     case textSequence
-    /// `,`, `]` and `}` that end a member or element of a container `depth` levels deep (1: the top-level value),
-    /// or of one closer to the top, and `\n`: array elements, whose records the walker hands out as soon as they
-    /// are whole. Ending runs only there, rather than at every `,` `]` `}` of the elements' insides, keeps the
-    /// walker from running once per member.
+    /// Where an element of a container `depth` levels deep (1: the top-level value) can end: a `,` `]` or `}`, a
+    /// string's closing quote, or whitespace after a number or literal, at that depth or closer to the top; and
+    /// `\n` anywhere. The walker hands an element out as soon as it is whole; ending runs only there, rather than
+    /// at every `,` `]` `}` of the elements' insides, keeps it from running once per member.
     case elements(depth: Int)
     /// None: the whole input is read before anything is said (validation).
     case none
@@ -157,6 +157,8 @@ struct AsyncBoundaryScan {
     @usableFromInline var depth = 0
     @usableFromInline var inString = false
     @usableFromInline var escaped = false
+    /// Whether the last byte was part of a number or literal (`true`, `false`, `null`).
+    @usableFromInline var afterScalar = false
 
     @usableFromInline
     init() {}
@@ -168,6 +170,7 @@ struct AsyncBoundaryScan {
         guard case .elements(let elementDepth) = boundary else { return boundary.ends(byte) }
         if byte == 0x0A {
             escaped = false
+            afterScalar = false
             return true
         }
         if inString {
@@ -176,23 +179,34 @@ struct AsyncBoundaryScan {
             } else if byte == 0x5C {
                 escaped = true
             } else if byte == 0x22 {
+                // A string element is whole at its closing quote.
                 inString = false
+                return depth <= elementDepth
             }
             return false
         }
         switch byte {
         case 0x22:
             inString = true
+            afterScalar = false
             return false
         case 0x5B, 0x7B:
             depth &+= 1
+            afterScalar = false
             return false
         case 0x5D, 0x7D:
             depth &-= 1
+            afterScalar = false
             return depth <= elementDepth
         case 0x2C:
+            afterScalar = false
             return depth <= elementDepth
+        case 0x20, 0x09, 0x0D:
+            // A number or literal element is whole once the byte after it has arrived: whitespace will do.
+            defer { afterScalar = false }
+            return afterScalar && depth <= elementDepth
         default:
+            afterScalar = true
             return false
         }
     }
