@@ -91,4 +91,5 @@ let benchmarks: @Sendable () -> Void = {
     registerWriteBenchmarks()
     registerEditingBenchmarks()
     registerCodableEncoderBenchmarks()
+    registerCodableDecoderBenchmarks()
 }
