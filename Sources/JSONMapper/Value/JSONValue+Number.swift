@@ -110,14 +110,17 @@ extension JSONValue {
         /// Whether two numbers have the same mathematical value, whatever their text: `1 == 1.0 == 1e0 == 10e-1`,
         /// `0 == -0`.
         public static func == (lhs: Number, rhs: Number) -> Bool {
-            lhs.text == rhs.text || NumberKey(lhs.text) == NumberKey(rhs.text)
+            if lhs.text == rhs.text { return true }
+            // Different canonical integers (`7` and `12`) differ; only other spellings need their values worked out.
+            if NumberKey.isCanonicalInteger(lhs.text) && NumberKey.isCanonicalInteger(rhs.text) { return false }
+            return NumberKey(lhs.text) == NumberKey(rhs.text)
         }
 
         /// Hashes the mathematical value, consistently with ``==(_:_:)``.
         ///
         /// - Parameter hasher: The hasher.
         public func hash(into hasher: inout Hasher) {
-            hasher.combine(NumberKey(text))
+            NumberKey.hash(text: text, into: &hasher)
         }
     }
 }

@@ -109,3 +109,114 @@ struct NumberKey: Hashable {
         return .large(negative: value < 0, digits: Array(String(magnitude).utf8))
     }
 }
+
+// MARK: Hashing and comparing without building a key
+
+extension NumberKey {
+    /// Hashes the key's fields. Written out (rather than synthesized) so that ``hash(text:into:)`` can feed the same
+    /// bytes without building the key.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(negative)
+        hasher.combine(digits.count)
+        digits.withUnsafeBytes { hasher.combine(bytes: $0) }
+        switch power {
+        case .small(let value):
+            hasher.combine(0 as UInt8)
+            hasher.combine(value)
+        case .large(let negative, let digits):
+            hasher.combine(1 as UInt8)
+            hasher.combine(negative)
+            hasher.combine(digits.count)
+            digits.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Feeds `hasher` exactly what `NumberKey(text).hash(into:)` feeds it, without allocating when the value's power
+    /// of ten is small (any exponent written with at most 17 significant digits, and the result below 10^17): the
+    /// digits are hashed where they lie in the text. Diffs hash every number of the arrays they align.
+    static func hash(text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hash(bytes: $0, into: &hasher) }
+    }
+
+    static func hash(bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+        let n = bytes.count
+        var i = 0
+        let negativeText = i < n && bytes[i] == UInt8(ascii: "-")
+        if negativeText { i += 1 }
+        // The mantissa: digits with at most one point. Its significant digits run from the first non-zero digit to
+        // the last; the point, if it falls between them, is skipped when hashing.
+        var point: Int?
+        var first: Int?
+        var last = 0
+        var fractionCount = 0
+        var trailingZeros = 0
+        while i < n, Digits.isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && point == nil) {
+            if bytes[i] == UInt8(ascii: ".") {
+                point = i
+            } else {
+                if point != nil { fractionCount += 1 }
+                if bytes[i] == UInt8(ascii: "0") {
+                    trailingZeros += 1
+                } else {
+                    if first == nil { first = i }
+                    last = i
+                    trailingZeros = 0
+                }
+            }
+            i += 1
+        }
+        guard let first, let base = bytes.baseAddress.map(UnsafeRawPointer.init) else {
+            // Zero, whatever its sign or text: the fields of the zero key (no digits, power 0).
+            hasher.combine(false)
+            hasher.combine(0)
+            hasher.combine(0 as UInt8)
+            hasher.combine(0)
+            return
+        }
+        // The written exponent, as at most 17 significant digits; more go the general way.
+        var exponentNegative = false
+        var exponent = 0
+        var exponentDigits = 0
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            while i < n, Digits.isDigit(bytes[i]) {
+                if exponentDigits > 0 || bytes[i] != UInt8(ascii: "0") {
+                    exponentDigits += 1
+                    if exponentDigits > 17 { return NumberKey(bytes: bytes).hash(into: &hasher) }
+                    exponent = exponent * 10 + Int(bytes[i] &- UInt8(ascii: "0"))
+                }
+                i += 1
+            }
+        }
+        let adjustment = trailingZeros - fractionCount
+        let power = exponentNegative ? adjustment - exponent : adjustment + exponent
+        guard power.magnitude < 100_000_000_000_000_000 else { return NumberKey(bytes: bytes).hash(into: &hasher) }
+        let splitByPoint = point.map { $0 > first && $0 < last } ?? false
+        hasher.combine(negativeText)
+        hasher.combine(last - first + 1 - (splitByPoint ? 1 : 0))
+        if splitByPoint, let point {
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + first, count: point - first))
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + point + 1, count: last - point))
+        } else {
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: base + first, count: last - first + 1))
+        }
+        hasher.combine(0 as UInt8)
+        hasher.combine(power)
+    }
+
+    /// Whether `text` is an integer in its one canonical spelling: `0`, or an optional `-` and digits without a
+    /// leading zero (not `-0`). Two such texts have the same value exactly when they are the same text.
+    static func isCanonicalInteger(_ text: String) -> Bool {
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        guard let lead = utf8.first, utf8.allSatisfy(Digits.isDigit) else { return false }
+        if lead == UInt8(ascii: "0") { return utf8.count == 1 && text.utf8.count == 1 }
+        return true
+    }
+}
+
