@@ -163,7 +163,10 @@ public final class JSONMapperDecoder: @unchecked Sendable {
             // is missing (a required model's placeholder), which `JSONDecoder` would call a value not found.
             if !context.valid, let error = context.errors.first { throw DecodingInput.malformed(error) }
             throw DecodingError.valueNotFound(
-                type, .init(codingPath: [], debugDescription: "The context reads no value: it stands for a model whose value was missing."))
+                type,
+                .init(
+                    codingPath: [],
+                    debugDescription: "The context reads no value: it stands for a model whose value was missing."))
         }
     }
 }
