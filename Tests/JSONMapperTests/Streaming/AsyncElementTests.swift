@@ -137,27 +137,37 @@ struct AsyncElementTests {
         for _ in 0..<3 { #expect(await iterator.next() == nil) }
     }
 
-    @Test("single bytes: an element is out once its last byte arrives, whatever , ] } and quotes its strings hold")
-    func singleBytesPrompt() async throws {
-        // The run of bytes ends only at a `,` `]` `}` of the elements' own level: these strings and nested values
-        // must neither end it early nor keep it from ending at the element's last `}`.
-        let text = #"{"records":[{"a":"x,]}\"y\\","b":[1,{"c":[2]}]},{"a":"z"}"#
+    /// The first `count` elements at `path` of `text` given one byte at a time by a source that then stalls until
+    /// cancelled, each described by `describe`. Were an element held back, the source would be asked for the byte
+    /// after it and stall: a watchdog cancels after 20 seconds, and the elements seen by then come back.
+    static func elementsBeforeStall(
+        _ text: String, at path: [JSONPathElement], count: Int,
+        _ describe: @escaping @Sendable (JSONDeserializationContext) -> String?
+    ) async -> [String?] {
         let source = StallingByteSource(first: Array(text.utf8))
         let task = Task { () -> [String?] in
             var seen: [String?] = []
-            for await element in JSONMapper.elements(of: source, at: ["records"]) {
-                seen.append(element.getString("a"))
-                if seen.count == 2 { break }
+            for await element in JSONMapper.elements(of: source, at: path) {
+                seen.append(describe(element))
+                if seen.count == count { break }
             }
             return seen
         }
-        // Were an element held back, the source would be asked for the byte after it, and stall until cancelled.
         let watchdog = Task {
             try await Task.sleep(for: .seconds(20))
             task.cancel()
         }
         let seen = await task.value
         watchdog.cancel()
+        return seen
+    }
+
+    @Test("single bytes: an element is out once its last byte arrives, whatever , ] } and quotes its strings hold")
+    func singleBytesPrompt() async throws {
+        // The run of bytes ends only at a `,` `]` `}` of the elements' own level: these strings and nested values
+        // must neither end it early nor keep it from ending at the element's last `}`.
+        let text = #"{"records":[{"a":"x,]}\"y\\","b":[1,{"c":[2]}]},{"a":"z"}"#
+        let seen = await Self.elementsBeforeStall(text, at: ["records"], count: 2) { $0.getString("a") }
         #expect(seen == [#"x,]}"y\"#, "z"])
 
         // Elements that are strings, and numbers and literals followed by whitespace, are whole as well.
@@ -165,23 +175,11 @@ struct AsyncElementTests {
             (#"["a", "b""#, [#""a""#, #""b""#]), ("[1, 2 ", ["1", "2"]), ("[true,\tfalse\r", ["true", "false"]),
             (#"{"records": [[1], {"k": "v"}, -0.5 "#, ["[1]", #"{"k":"v"}"#, "-0.5"]),
         ] {
-            let source = StallingByteSource(first: Array(text.utf8))
             let path: [JSONPathElement] = text.hasPrefix("{") ? ["records"] : []
-            let task = Task { () -> [String] in
-                var seen: [String] = []
-                for await element in JSONMapper.elements(of: source, at: path) {
-                    let written = element.getValue(as: JSONValue.self).flatMap { try? JSONMapper.data(from: $0) }
-                    seen.append(written.map { String(decoding: $0, as: UTF8.self) } ?? "?")
-                    if seen.count == expected.count { break }
-                }
-                return seen
+            let seen = await Self.elementsBeforeStall(text, at: path, count: expected.count) { element in
+                let written = element.getValue(as: JSONValue.self).flatMap { try? JSONMapper.data(from: $0) }
+                return written.map { String(decoding: $0, as: UTF8.self) } ?? "?"
             }
-            let watchdog = Task {
-                try await Task.sleep(for: .seconds(20))
-                task.cancel()
-            }
-            let seen = await task.value
-            watchdog.cancel()
             #expect(seen == expected, "\(text)")
         }
     }

@@ -142,7 +142,8 @@ enum AsyncChunkBoundary: Sendable {
         case .newline: byte == 0x0A
         case .lineEnds: byte == 0x0A || byte == 0x0D
         case .textSequence: byte == 0x0A || byte == 0x1E
-        case .elements: byte == 0x2C || byte == 0x5D || byte == 0x7D || byte == 0x0A
+        // Elements end where their nesting says, which a single byte cannot tell: `AsyncBoundaryScan` decides.
+        case .elements: byte == 0x0A
         case .none: false
         }
     }
