@@ -18,13 +18,7 @@ struct CodableDecoderPayload<Model: Codable & Equatable>: @unchecked Sendable {
 
     func register() {
         verify()
-        let configuration = Benchmark.Configuration(
-            metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResidentDelta],
-            warmupIterations: 3,
-            scalingFactor: .one,
-            maxDuration: .seconds(3),
-            maxIterations: 200
-        )
+        let configuration = Benchmark.Configuration.payload
         let mapper = JSONMapperDecoder()
         let foundation = JSONDecoder()
         Benchmark("\(name) decode 1 JSONMapperDecoder", configuration: configuration) { benchmark in

@@ -31,13 +31,7 @@ struct CodableEncoderPayload<Model: Codable & Equatable>: @unchecked Sendable {
 
     func register() {
         verify()
-        let configuration = Benchmark.Configuration(
-            metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResidentDelta],
-            warmupIterations: 3,
-            scalingFactor: .one,
-            maxDuration: .seconds(3),
-            maxIterations: 200
-        )
+        let configuration = Benchmark.Configuration.payload
         let mapper = JSONMapperEncoder()
         let foundation = JSONEncoder()
         Benchmark("\(name) encode 1 JSONMapperEncoder", configuration: configuration) { benchmark in

@@ -51,13 +51,7 @@ struct WritePayload<Model: JSONSerializable & JSONWritable & Codable & Equatable
 
     func register() {
         verify()
-        let configuration = Benchmark.Configuration(
-            metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResidentDelta],
-            warmupIterations: 3,
-            scalingFactor: .one,
-            maxDuration: .seconds(3),
-            maxIterations: 200
-        )
+        let configuration = Benchmark.Configuration.payload
         let ways = ["1 JSONMapper", "2 JSONEncoder", "3 JSONSerialization.data"]
         for (index, way) in ways.enumerated() {
             Benchmark("\(name) write \(way)", configuration: configuration) { benchmark in
