@@ -100,7 +100,11 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
         switch tag(index) {
         case .object:
             var converted: [String: Int]?
-            if !options.usesDefaultKeys { converted = try convertedKeys(of: index, path: path) }
+            if options.usesDefaultKeys {
+                try prepareKeys(of: index, path: path, depth: depth)
+            } else {
+                converted = try convertedKeys(of: index, path: path)
+            }
             return KeyedDecodingContainer(
                 DecodingKeyedContainer<Key>(reader: self, object: index, path: path, depth: depth, converted: converted)
             )
@@ -123,6 +127,25 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
                 [Any].self, context(path, "Cannot get unkeyed decoding container -- found null value instead"))
         default:
             throw typeMismatch([Any].self, index, path)
+        }
+    }
+
+    /// Examines the keys of the object at `object` for its container's lookups, as it is opened. Like `JSONDecoder`,
+    /// which reads every key of an object it opens, refuses one that holds an escaped lone surrogate, read or not;
+    /// only objects whose keys are not all plain need the look.
+    private func prepareKeys(of object: Int, path: DecodingPath, depth: Int) throws {
+        let slot = lookups.slot(depth, object: object)
+        view.prepareLookup(of: object, lookup: &slot.pointee.lookup, slots: &slot.pointee.slots)
+        guard slot.pointee.lookup.keys == .general else { return }
+        let end = view.entry(object).low
+        var i = object + 1
+        while i < end {
+            if tag(i) == .escapedString, DecodingStrings.hasLoneSurrogate(view.text(at: i)) {
+                let key = String(decoding: view.text(at: i), as: UTF8.self)
+                throw corrupted(
+                    "The key \"\(key)\" holds an escaped lone surrogate, which is not Unicode text.", at: path)
+            }
+            i = view.next(after: i + 1)
         }
     }
 

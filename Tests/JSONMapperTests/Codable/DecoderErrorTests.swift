@@ -75,6 +75,34 @@ struct DecoderErrorTests {
         #expect(surrogate == "[0]: The string holds an escaped lone surrogate, which is not Unicode text.")
     }
 
+    @Test("an object whose key holds an escaped lone surrogate is dataCorrupted once opened, read or not")
+    func surrogateKeys() {
+        struct Few: Decodable, Equatable { let a: Int? }
+        struct Many: Decodable, Equatable { let a: Int?, b: Int?, c: Int? }
+        struct Outer: Decodable, Equatable { let s: [Few] }
+        struct Nothing: Decodable, Equatable {
+            init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: EncoderTestKey.self) }
+        }
+        let cases = [
+            #"{"a": 1, "\udc00": 2}"#, #"{"\ud800": 2, "a": 1}"#, #"{"a\ud800b": 2, "a": 1}"#,
+            #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "j\udfff": 10}"#,
+        ]
+        for text in cases {
+            #expect(expectSameDecoding(Few.self, text) == .failure("dataCorrupted at []"))
+            #expect(expectSameDecoding(Many.self, text) == .failure("dataCorrupted at []"))
+            #expect(expectSameDecoding(Nothing.self, text) == .failure("dataCorrupted at []"))
+        }
+        // Escaped keys that are Unicode text decode; an object nobody opens is not looked at.
+        #expect(expectSameDecoding(Few.self, #"{"\u0061": 1, "\ud83d\ude00": 2}"#) == .value(Few(a: 1)))
+        #expect(expectSameDecoding(Box<Int>.self, #"{"v": 1, "w": {"\ud800": 2}}"#) == .value(Box(v: 1)))
+        let inArray = expectSameDecoding(Outer.self, #"{"s": [{"a": 1}, {"a": 2, "x\ud800": 3}]}"#)
+        #expect(inArray == .failure("dataCorrupted at []"))
+        let description = debugDescription {
+            _ = try JSONMapperDecoder().decode(Outer.self, from: json(#"{"s": [{"a": 1}, {"x\ud800": 3}]}"#))
+        }
+        #expect(description == #"s[1]: The key "x\ud800" holds an escaped lone surrogate, which is not Unicode text."#)
+    }
+
     @Test("a bad ISO 8601 date is reported at its container's path, as in JSONDecoder")
     func badDate() {
         var settings = DecoderSettings()

@@ -129,17 +129,28 @@ extension TapeView {
         of object: Int, key wanted: UnsafeBufferPointer<UInt8>, lookup: inout MemberLookup, slots: inout MemberSlots
     ) -> Int? {
         guard lookup.keys == .unknown else { return nil }
+        prepareLookup(of: object, lookup: &lookup, slots: &slots)
+        switch lookup.keys {
+        case .distinctFew: return scannedMember(of: object, key: wanted, cursor: &lookup.cursor)
+        case .distinct: return member(of: object, key: wanted, lookup: &lookup, slots: &slots)
+        case .unknown, .general: return nil
+        }
+    }
+
+    /// Examines the keys of the object at `object` for the lookups to come, unless `lookup` has done so: sets
+    /// `lookup.keys`, and for many distinct plain keys fills `slots`.
+    func prepareLookup(of object: Int, lookup: inout MemberLookup, slots: inout MemberSlots) {
+        guard lookup.keys == .unknown else { return }
         lookup.cursor = object + 1
         let members = count(of: object)
         if members <= MemberLookup.smallObject, hasFewDistinctPlainKeys(object) {
             lookup.keys = .distinctFew
-            return scannedMember(of: object, key: wanted, cursor: &lookup.cursor)
+            return
         }
         let slotCount = Self.slotCount(forMembers: members)
         lookup.mask = slotCount - 1
         let distinct = indexDistinctPlainKeys(of: object, into: &slots, slotCount: slotCount, keyHash: lookup.keyHash)
         lookup.keys = distinct ? .distinct : .general
-        return distinct ? member(of: object, key: wanted, lookup: &lookup, slots: &slots) : nil
     }
 
     /// The last member named `wanted`, by a scan of every member: the rule for objects that repeat keys.
