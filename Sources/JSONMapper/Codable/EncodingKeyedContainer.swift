@@ -1,7 +1,8 @@
 import Foundation
 
 // The keyed container: each member's key (converted by the key strategy) and value go straight into the open
-// object. A key encoded twice is written once, in its first position, with its last value.
+// object. A key encoded twice is written once, in its first position, with its last value; a nested container opened
+// on a key that holds one already is left to `JSONEncoder`, which merges the two.
 
 /// A handle on one open object of an encode.
 struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -98,12 +99,29 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     /// Opens a container as the value of member `key`; 0 when the object cannot be written now.
+    ///
+    /// A key that already holds a value is what a stream cannot follow: `JSONEncoder` goes on writing into the
+    /// object or array the key holds (merging the two containers), so the encode falls back to it; where the key
+    /// holds a value of another kind, which `JSONEncoder` stops on with a precondition, it is a misuse, thrown.
     private func openNested(object: Bool, _ key: Key) -> Int {
         do {
-            try begin(key)
+            try state.enter(index, serial)
         } catch {
             return 0
         }
+        let name = state.memberName(key, in: index)
+        if let held = state.context.writer.heldValueStart(ofMember: name) {
+            if held == UInt8(ascii: object ? "{" : "[") {
+                _ = state.interruption()
+            } else {
+                let kind = object ? "nested KeyedEncodingContainer" : "nested UnkeyedEncodingContainer"
+                state.recordMisuse(
+                    "Attempt to re-encode into \(kind) for key \"\(name)\" is invalid: a value of another kind is"
+                        + " already encoded for this key.", at: state.encoderPath(index) + [key])
+            }
+            return 0
+        }
+        state.context.writer.beginMember(name)
         return state.open(object: object, key: key, nested: true)
     }
 

@@ -30,6 +30,15 @@ final class EncodingState {
         var awaiting = 0
         /// The elements begun so far (arrays).
         var count = 0
+        /// How many encoders its `superEncoder()` lent that may still be held (arrays; see ``elementCount(_:)``).
+        var supersLent = 0
+    }
+
+    /// An encoder lent by an array's `superEncoder()`, until its holder releases it.
+    struct LentSuper {
+        /// The serial number of the array.
+        let serial: Int
+        weak var encoder: EncodingEncoder?
     }
 
     /// Where the text goes: a context of its own (``JSONMapperEncoder``), or the one `setEncodable` was called on.
@@ -62,6 +71,8 @@ final class EncodingState {
     /// Whether ``encodeTopLevel(_:)`` is running: a container that `encode(to:)` kept and writes to afterwards
     /// gives its encoder to no list.
     private var isEncoding = true
+    /// The encoders lent by arrays' `superEncoder()` (see ``elementCount(_:)``).
+    private var lentSupers: [LentSuper] = []
     /// Converted keys, for `.convertToSnakeCase`.
     var snakeCaseKeys: [String: String] = [:]
 
@@ -92,17 +103,20 @@ final class EncodingState {
         defer {
             isEncoding = false
             spares.removeAll()
+            lentSupers.removeAll()
         }
         let encoder = EncodingEncoder(state: self, level: 0, key: nil, slot: nextSerial())
         topAwaiting = encoder.slot
+        // A misuse comes first: `JSONEncoder`, which a fallback would call, stops on it with a precondition.
         do {
             try encodeValue(value, into: encoder)
         } catch {
+            if let misuse { throw misuse }
             if needsFallback { throw Fallback() }
-            throw misuse ?? error
+            throw error
         }
-        if needsFallback || errorPassed { throw Fallback() }
         if let misuse { throw misuse }
+        if needsFallback || errorPassed { throw Fallback() }
         closeContainers(above: -1)
         if topAwaiting != 0 {
             throw EncodingError.invalidValue(
@@ -265,6 +279,28 @@ final class EncodingState {
             fillAwaited(index)
         }
         giveBack(&encoder)
+    }
+
+    // MARK: Counting elements
+
+    /// Notes that array container `index` lent `encoder` through `superEncoder()`.
+    func lendSuper(_ encoder: EncodingEncoder, in index: Int) {
+        lentSupers.append(LentSuper(serial: containers[index].serial, encoder: encoder))
+        containers[index].supersLent += 1
+    }
+
+    /// The elements of array container `index` as `JSONEncoder` counts them (its `count`, and the index in the
+    /// path of the next element): `JSONEncoder` inserts the element of a `superEncoder()` when that encoder is
+    /// released, so an element begun by one that is still held is not counted yet.
+    func elementCount(_ index: Int) -> Int {
+        let written = containers[index].count
+        guard containers[index].supersLent > 0 else { return written }
+        let serial = containers[index].serial
+        lentSupers.removeAll { $0.encoder == nil }
+        var held = 0
+        for lent in lentSupers where lent.serial == serial { held += 1 }
+        containers[index].supersLent = held
+        return written - held
     }
 
     // MARK: Paths

@@ -12,10 +12,10 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { state.containerPath(index) }
 
-    /// The elements encoded so far.
+    /// The elements encoded so far, as `JSONEncoder` counts them (see ``EncodingState/elementCount(_:)``).
     var count: Int {
         guard index >= 0, index < state.containers.count, state.containers[index].serial == serial else { return 0 }
-        return state.containers[index].count
+        return state.elementCount(index)
     }
 
     /// Starts the next element and returns its index.
@@ -24,9 +24,9 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
     private func begin() throws -> Int {
         try state.enter(index, serial)
         state.context.writer.beginElement()
-        let position = state.containers[index].count
-        state.containers[index].count = position &+ 1
-        return position
+        let written = state.containers[index].count
+        state.containers[index].count = written &+ 1
+        return state.containers[index].supersLent == 0 ? written : state.elementCount(index) &- 1
     }
 
     mutating func encodeNil() throws {
@@ -121,6 +121,8 @@ struct EncodingUnkeyedContainer: UnkeyedEncodingContainer {
         }
         let slot = state.nextSerial()
         state.containers[index].awaiting = slot
-        return EncodingEncoder(state: state, level: index + 1, key: BridgeCodingKey(index: position), slot: slot)
+        let encoder = EncodingEncoder(state: state, level: index + 1, key: BridgeCodingKey(index: position), slot: slot)
+        state.lendSuper(encoder, in: index)
+        return encoder
     }
 }

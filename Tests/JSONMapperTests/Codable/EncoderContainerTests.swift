@@ -1,5 +1,6 @@
 import Foundation
 import JSONMapper
+import JSONMapperTestSupport
 import Testing
 
 // Containers as JSONEncoder has them: members in the order encoded (unsorted), a key encoded twice, superEncoder
@@ -125,6 +126,78 @@ struct EncoderContainerTests {
             try single.encode("late")
         }
         #expect(expectSameText(late) == #"["late",2]"#)
+    }
+
+    @Test("a nested container on a key that holds an object or array adds to it, as JSONEncoder merges them")
+    func nestedOnHeldKey() {
+        let value = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            var first = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+            try first.encode(1, forKey: EncoderTestKey("b"))
+            var again = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+            try again.encode(2, forKey: EncoderTestKey("c"))
+            try container.encode(["x": 1], forKey: EncoderTestKey("b"))
+            var intoValue = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("b"))
+            try intoValue.encode(3, forKey: EncoderTestKey("c"))
+            try container.encode([5], forKey: EncoderTestKey("c"))
+            var list = container.nestedUnkeyedContainer(forKey: EncoderTestKey("c"))
+            try list.encode(6)
+        }
+        #expect(expectSameText(value) == #"{"a":{"b":1,"c":2},"b":{"c":3,"x":1},"c":[5,6]}"#)
+        // Through setEncodable too: the member is the merged object, written in its place.
+        let model = Writes { c in
+            c.set("before", 1)
+            c.setEncodable("value", value)
+            c.set("after", 2)
+        }
+        #expect(
+            written(model, JSONMapper.WriteOptions(sortedKeys: true))
+                == #"{"after":2,"before":1,"value":{"a":{"b":1,"c":2},"b":{"c":3,"x":1},"c":[5,6]}}"#)
+    }
+
+    @Test("a nested container on a key that holds a value of another kind, which JSONEncoder stops on, is an error")
+    func nestedOnKeyOfAnotherKind() {
+        let scalar = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            var nested = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+            try nested.encode(2, forKey: EncoderTestKey("b"))
+        }
+        let error = #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(["top": scalar]) }
+        #expect(
+            error.map(encodingSummary(of:))
+                == #"invalidValue ["top/-", "a/-"] Attempt to re-encode into nested KeyedEncodingContainer for key"#
+                + #" "a" is invalid: a value of another kind is already encoded for this key."#)
+        // After a write the stream could not follow (which JSONEncoder would be asked to redo), still an error, not
+        // JSONEncoder's precondition.
+        let both = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            var early = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("early"))
+            try container.encode([1], forKey: EncoderTestKey("a"))
+            try? early.encode(0, forKey: EncoderTestKey("late"))
+            _ = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+        }
+        let second = #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(both) }
+        #expect(second.map(encodingSummary(of:))?.contains("Attempt to re-encode into nested Keyed") == true)
+    }
+
+    @Test("an array counts a superEncoder()'s element once that encoder is released, as JSONEncoder does")
+    func countWithSuperEncoder() {
+        let value = Encodes { encoder in
+            var container = encoder.unkeyedContainer()
+            try container.encode(1)
+            var counts: [Int] = []
+            do {
+                let held = container.superEncoder()
+                var single = held.singleValueContainer()
+                try single.encode(2)
+                counts.append(container.count)
+                withExtendedLifetime(held) {}
+            }
+            counts.append(container.count)
+            try container.encode(counts)
+        }
+        #expect(expectSameText(value) == "[1,2,[1,2]]")
     }
 
     @Test("an error that encode(to:) catches leaves the member out, as in JSONEncoder")

@@ -119,6 +119,21 @@ extension JSONWriter {
         truncate(to: start)
     }
 
+    /// The first byte of the value that member `key` of the open object holds now (its last value), or `nil` when
+    /// the object has no such member (or keeps no records of its members).
+    mutating func heldValueStart(ofMember key: String) -> UInt8? {
+        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return nil }
+        let start = count
+        writeString(key)
+        guard !outOfMemory else { return nil }
+        let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false)
+        truncate(to: start)
+        guard let earlier, records[earlier].holder >= 0 else { return nil }
+        var i = records[records[earlier].holder].keyEnd
+        while i < count, base[i] == UInt8(ascii: " ") || base[i] == UInt8(ascii: ":") { i += 1 }
+        return i < count ? base[i] : nil
+    }
+
     @inline(__always)
     mutating func endObject() {
         var written = current.count
