@@ -341,4 +341,12 @@ extension Array: JSONPrimitive where Element: JSONPrimitive {
     public static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> [Element]? {
         Element._readArray(reader, at: path)
     }
+    /// Reads an array of arrays, a loop per level over the native tape where the elements allow.
+    public static func _readArray(_ reader: JSONPrimitiveReader, at path: () -> String) -> [[Element]]? {
+        tapeArray(reader, at: path)
+    }
+    /// Reads the array of arrays at `key`, a loop per level over the native tape where the elements allow.
+    public static func _array(in context: JSONDeserializationContext, key: String, required: Bool) -> [[Element]]? {
+        tapeArray(in: context, key: key, required: required)
+    }
 }

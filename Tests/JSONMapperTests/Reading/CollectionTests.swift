@@ -110,4 +110,59 @@ struct CollectionTests {
                 #"headers["with space"]"#,
             ])
     }
+    /// Every nesting that the native engine reads in one loop per level, with values that convert and values that
+    /// send it back to the general path.
+    static let nestedCases: [String] = [
+        #"[[1.5, -0.0, 1e-300], [], [2, 3e2]]"#, #"[[[1.5, 2.5], [3.5]], [[4.5]], []]"#, #"[[1, 2], [3, "x"]]"#,
+        #"[[1, 2], null, [3]]"#, #"[[1, 2], 7]"#, #"[[1e400]]"#, #"[["a", "b\u00e9"], ["c"]]"#, #"[[["a"]], [[1]]]"#,
+        #"[[1, 2.5]]"#, #"[[9223372036854775807, -9223372036854775808]]"#, #"[[3.4e38, 1e39]]"#, #"[]"#, "[[]]",
+    ]
+
+    @Test("arrays of arrays read straight off the tape give what the general path gives", arguments: nestedCases)
+    func nestedArraysOffTheTape(text: String) {
+        let document = Data(#"{"v": \#(text), "w": {"v": \#(text)}}"#.utf8)
+        for lenient in [false, true] {
+            var options = JSONMapper.Options.default
+            if lenient { options.coercion = .lenient }
+            expectSameReads(Double.self, document, options)
+            expectSameReads(Float.self, document, options)
+            expectSameReads(Int.self, document, options)
+            expectSameReads(String.self, document, options)
+        }
+    }
+
+    /// Reads `[[T]]` and `[[[T]]]` in every way (by key, strictly, at a path, as dictionary values) both as `T`,
+    /// which the native engine reads off the tape, and as `GeneralPath<T>`, which it reads by the general path,
+    /// and expects the same values and the same errors.
+    private func expectSameReads<T: JSONPrimitive & Equatable>(
+        _ type: T.Type, _ document: Data, _ options: JSONMapper.Options,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        func values<U: JSONPrimitive>(_ type: U.Type, _ unwrap: @escaping (U) -> T) -> [String] {
+            let c = JSONMapper.context(document, options: options)
+            let two: [[U]] = c.getArray("v")
+            let three: [[[U]]] = c.getArray("v")
+            let strict: [[U]] = c.requireArray("v")
+            let atPath: [[[U]]] = c.getArray(at: ["w", "v"])
+            let inDictionary: [String: [[U]]] = c.getDictionary("w")
+            return [
+                "\(two.map { $0.map(unwrap) })", "\(three.map { $0.map { $0.map(unwrap) } })",
+                "\(strict.map { $0.map(unwrap) }) \(c.hasFailed)", "\(atPath.map { $0.map { $0.map(unwrap) } })",
+                "\(inDictionary.mapValues { $0.map { $0.map(unwrap) } })",
+            ] + descriptions(c)
+        }
+        let fast = values(T.self) { $0 }
+        #expect(fast == values(GeneralPath<T>.self) { $0.value }, sourceLocation: sourceLocation)
+        #expect(fast.count >= 5, sourceLocation: sourceLocation)
+    }
+}
+
+/// A primitive read as `T` reads one, but with the protocol's general array loops, not `T`'s own: the oracle for the
+/// loops that read arrays off the tape.
+private struct GeneralPath<T: JSONPrimitive>: JSONPrimitive {
+    let value: T
+    static var jsonTypeName: String { T.jsonTypeName }
+    static func _read(_ reader: JSONPrimitiveReader, at path: () -> String) -> GeneralPath<T>? {
+        T._read(reader, at: path).map { GeneralPath(value: $0) }
+    }
 }
