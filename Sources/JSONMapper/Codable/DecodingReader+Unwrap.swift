@@ -242,6 +242,9 @@ extension Dictionary: DecodingStringKeyedDictionary where Key == String, Value: 
         default:
             throw reader.typeMismatch([String: Any].self, index, path)
         }
+        // With the default keys `JSONDecoder` reads every key before any value, so a bad key wins over a bad
+        // value; under a converting strategy it goes member by member, as the loop below does.
+        if defaultKeys { try reader.refuseLoneSurrogateKeys(of: index, path: path) }
         let view = reader.view
         var members: [String: Value] = [:]
         members.reserveCapacity(view.count(of: index))

@@ -137,6 +137,11 @@ final class DecodingReader: Decoder, SingleValueDecodingContainer {
         let slot = lookups.slot(depth, object: object)
         view.prepareLookup(of: object, lookup: &slot.pointee.lookup, slots: &slot.pointee.slots)
         guard slot.pointee.lookup.keys == .general else { return }
+        try refuseLoneSurrogateKeys(of: object, path: path)
+    }
+
+    /// Throws `dataCorrupted` when a key of the object at `object` holds an escaped lone surrogate.
+    func refuseLoneSurrogateKeys(of object: Int, path: DecodingPath) throws {
         let end = view.entry(object).low
         var i = object + 1
         while i < end {

@@ -111,10 +111,18 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
         let name = state.memberName(key, in: index)
         if let held = state.context.writer.heldValueStart(ofMember: name) {
-            if held == UInt8(ascii: object ? "{" : "[") {
+            let kind = object ? "nested KeyedEncodingContainer" : "nested UnkeyedEncodingContainer"
+            if state.errorPassed || state.lentSuper(named: name, in: index) {
+                // The bytes no longer show what `JSONEncoder` holds for the key: a caught error left a member it
+                // never set, or a `superEncoder(forKey:)` sets the key only when released. A fallback could reach
+                // `JSONEncoder`'s precondition, so this is refused.
+                state.recordMisuse(
+                    "Cannot open a \(kind) for key \"\(name)\": after a caught error or a superEncoder(forKey:) on"
+                        + " this key, JSONMapperEncoder cannot tell what the key holds.",
+                    at: state.encoderPath(index) + [key])
+            } else if held == UInt8(ascii: object ? "{" : "[") {
                 _ = state.interruption()
             } else {
-                let kind = object ? "nested KeyedEncodingContainer" : "nested UnkeyedEncodingContainer"
                 state.recordMisuse(
                     "Attempt to re-encode into \(kind) for key \"\(name)\" is invalid: a value of another kind is"
                         + " already encoded for this key.", at: state.encoderPath(index) + [key])
@@ -142,6 +150,7 @@ struct EncodingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             return EncodingEncoder(state: state, level: index + 1, key: key, slot: 0)
         }
         state.context.writer.beginMember(converted)
+        state.noteSuper(named: converted, in: index)
         let slot = state.nextSerial()
         state.containers[index].awaiting = slot
         return EncodingEncoder(state: state, level: index + 1, key: key, slot: slot)

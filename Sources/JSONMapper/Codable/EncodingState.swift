@@ -73,6 +73,8 @@ final class EncodingState {
     private var isEncoding = true
     /// The encoders lent by arrays' `superEncoder()` (see ``elementCount(_:)``).
     private var lentSupers: [LentSuper] = []
+    /// The members objects gave to a `superEncoder()` or `superEncoder(forKey:)`, as "serial/name".
+    private var superMembers: Set<String> = []
     /// Converted keys, for `.convertToSnakeCase`.
     var snakeCaseKeys: [String: String] = [:]
 
@@ -104,6 +106,7 @@ final class EncodingState {
             isEncoding = false
             spares.removeAll()
             lentSupers.removeAll()
+            superMembers.removeAll()
         }
         let encoder = EncodingEncoder(state: self, level: 0, key: nil, slot: nextSerial())
         topAwaiting = encoder.slot
@@ -279,6 +282,17 @@ final class EncodingState {
             fillAwaited(index)
         }
         giveBack(&encoder)
+    }
+
+    /// Notes that object container `index` gave member `name` to a super encoder, which `JSONEncoder` sets only
+    /// when the encoder is released.
+    func noteSuper(named name: String, in index: Int) {
+        superMembers.insert("\(containers[index].serial)/\(name)")
+    }
+
+    /// Whether object container `index` gave member `name` to a super encoder.
+    func lentSuper(named name: String, in index: Int) -> Bool {
+        !superMembers.isEmpty && superMembers.contains("\(containers[index].serial)/\(name)")
     }
 
     // MARK: Counting elements

@@ -92,6 +92,16 @@ struct DecoderErrorTests {
             #expect(expectSameDecoding(Many.self, text) == .failure("dataCorrupted at []"))
             #expect(expectSameDecoding(Nothing.self, text) == .failure("dataCorrupted at []"))
         }
+        // In a dictionary too: with the default keys before any value is decoded, under a converting strategy
+        // member by member, as in JSONDecoder.
+        let dictionary = expectSameDecoding([String: Int].self, #"{"a": "x", "\udc00": 2}"#)
+        #expect(dictionary == .failure("dataCorrupted at []"))
+        var snakeCase = DecoderSettings()
+        snakeCase.keys = .convertFromSnakeCase
+        let converted = expectSameDecoding([String: Int].self, #"{"a": "x", "\udc00": 2}"#, snakeCase)
+        #expect(converted == .failure("typeMismatch(Int) at [a]"))
+        let convertedKey = expectSameDecoding([String: Int].self, #"{"a": 1, "\udc00": 2}"#, snakeCase)
+        #expect(convertedKey == .failure("dataCorrupted at []"))
         // Escaped keys that are Unicode text decode; an object nobody opens is not looked at.
         #expect(expectSameDecoding(Few.self, #"{"\u0061": 1, "\ud83d\ude00": 2}"#) == .value(Few(a: 1)))
         #expect(expectSameDecoding(Box<Int>.self, #"{"v": 1, "w": {"\ud800": 2}}"#) == .value(Box(v: 1)))

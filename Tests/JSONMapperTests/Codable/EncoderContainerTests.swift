@@ -181,6 +181,46 @@ struct EncoderContainerTests {
         #expect(second.map(encodingSummary(of:))?.contains("Attempt to re-encode into nested Keyed") == true)
     }
 
+    @Test("a nested container on a key whose value the stream cannot tell is an error, never JSONEncoder's stop")
+    func nestedAfterCaughtErrorOrSuper() {
+        struct Refusal: Error {}
+        // Each of these sequences stops the program in JSONEncoder (its precondition on a key holding a value of
+        // another kind), or would reach it through the fallback.
+        let afterSuper = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            let held = container.superEncoder(forKey: EncoderTestKey("a"))
+            var nested = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+            try nested.encode(1, forKey: EncoderTestKey("z"))
+            withExtendedLifetime(held) {}
+        }
+        let afterCaughtError = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            try container.encode(1, forKey: EncoderTestKey("a"))
+            try? container.encode(Encodes { _ in throw Refusal() }, forKey: EncoderTestKey("a"))
+            var nested = container.nestedContainer(keyedBy: EncoderTestKey.self, forKey: EncoderTestKey("a"))
+            try nested.encode(1, forKey: EncoderTestKey("z"))
+        }
+        for value in [afterSuper, afterCaughtError] {
+            let error = #expect(throws: EncodingError.self) { try JSONMapperEncoder().encode(value) }
+            #expect(
+                error.map(encodingSummary(of:))
+                    == #"invalidValue ["a/-"] Cannot open a nested KeyedEncodingContainer for key "a": after a"#
+                    + #" caught error or a superEncoder(forKey:) on this key, JSONMapperEncoder cannot tell what the"#
+                    + #" key holds."#)
+        }
+        // A superEncoder on another key changes nothing for this one.
+        let otherKey = Encodes { encoder in
+            var container = encoder.container(keyedBy: EncoderTestKey.self)
+            var first = container.nestedUnkeyedContainer(forKey: EncoderTestKey("a"))
+            try first.encode(1)
+            try Animal().encode(to: container.superEncoder())
+            var again = container.nestedUnkeyedContainer(forKey: EncoderTestKey("a"))
+            try again.encode(2)
+        }
+        #expect(expectSameText(otherKey) == #"{"a":[1,2],"super":{"legs":4,"name":"generic"}}"#)
+    }
+
     @Test("an array counts a superEncoder()'s element once that encoder is released, as JSONEncoder does")
     func countWithSuperEncoder() {
         let value = Encodes { encoder in
