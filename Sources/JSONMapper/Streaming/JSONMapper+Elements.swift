@@ -75,6 +75,9 @@ extension JSONMapper {
     /// the first error: the same error, with the same line, column and path, as
     /// ``context(_:engine:options:)-(InputStream,_,_)`` would record, but with no limit on the input's size.
     ///
+    /// An input that ends within 8 MB is read whole and scanned in one pass, as `context` scans it (about 40 MB of
+    /// memory at most); only a longer one is checked piece by piece.
+    ///
     /// ```swift
     /// if let error = JSONMapper.validate(contentsOf: url) { print(error) }  // line 4, column 3: expected …
     /// ```
@@ -103,6 +106,18 @@ extension JSONMapper {
     private static func validate(_ source: StreamSource, options: Options) -> JSONMappingError? {
         switch source.makeWindow() {
         case .success(let window):
+            // An input that ends within `wholeScanLimit` is scanned whole, in one pass, as `context` scans it (the
+            // same errors by construction); a longer one is walked in bounded memory, the bytes read so far kept.
+            if window.readWhole(upTo: StructureWalker.wholeScanLimit) {
+                do {
+                    let scanner = try NativeScanner(
+                        bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
+                    _ = try scanner.scan()
+                    return nil
+                } catch {
+                    return JSONMappingError(error)
+                }
+            }
             return StructureWalker(window: window, options: options, target: nil).validate()
         case .failure(let error):
             return error

@@ -119,4 +119,29 @@ struct StreamValidationTests {
             }
         }
     }
+    @Test("past the whole-scan limit validate walks on from the bytes it read ahead, with the scanner's errors")
+    func pastTheWholeScanLimit() throws {
+        // About 1.2 times the limit of records, so that the read-ahead stops inside one and the walker takes over.
+        let record = Array(#"{"a": [1, -2.5e3, "x\"y\u00e9 東京"], "b": {"c": null}},"#.utf8)
+        let repeats = StructureWalker.wholeScanLimit * 21 / 20 / record.count
+        let body = Array([[UInt8(ascii: "[")], Array(repeating: record, count: repeats).flatMap { $0 }].joined())
+        let valid = Data(body + Array("0]".utf8))
+        #expect(valid.count > StructureWalker.wholeScanLimit)
+        #expect(JSONMapper.validate(InputStream(data: valid)) == nil)
+        var early = body
+        early[record.count * 10 + 7] = UInt8(ascii: "x")  // inside the read-ahead
+        var late = body
+        late[body.count - 3] = UInt8(ascii: "]")  // past it: `…}]` closes the array early
+        for broken in [Data(early + Array("0]".utf8)), Data(late + Array("0]".utf8))] {
+            let expected = try #require(JSONMapper.context(broken).errors.first)
+            #expect(JSONMapper.validate(InputStream(data: broken)) == expected)
+        }
+        // A file, which ends without its last bracket: the error at the very end.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(body).write(to: file)
+        let unterminated = try #require(JSONMapper.context(Data(body)).errors.first)
+        #expect(JSONMapper.validate(contentsOf: file) == unterminated)
+        #expect(unterminated.line == 1)
+    }
 }

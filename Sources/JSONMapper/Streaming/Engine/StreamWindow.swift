@@ -144,6 +144,17 @@ final class StreamWindow {
         return moved
     }
 
+    /// Reads, discarding nothing, until the stream ends or the window holds at least `limit` bytes; whether the
+    /// whole input is now in the window (the stream ended within `limit`, without failing). A pushed window is never
+    /// read ahead.
+    func readWhole(upTo limit: Int) -> Bool {
+        guard stream != nil else { return false }
+        while !atEnd && count < limit {
+            _ = refill(keepingFrom: 0)
+        }
+        return atEnd && failure == nil && count <= limit
+    }
+
     // MARK: Pushed bytes
 
     /// Appends a chunk that arrived from an async source, growing the buffer when the chunk is larger than the room
