@@ -76,7 +76,8 @@ extension JSONMapper {
     /// ``context(_:engine:options:)-(InputStream,_,_)`` would record, but with no limit on the input's size.
     ///
     /// An input that ends within 8 MB is read whole and scanned in one pass, as `context` scans it (about 40 MB of
-    /// memory at most); only a longer one is checked piece by piece.
+    /// memory at most); only a longer one is checked piece by piece. So an error in the first 8 MB of a stream that
+    /// does not end (a pipe that stays open) is reported once 8 MB have arrived, not as soon as it is read.
     ///
     /// ```swift
     /// if let error = JSONMapper.validate(contentsOf: url) { print(error) }  // line 4, column 3: expected …
