@@ -152,6 +152,7 @@ extension NumberText {
         let w = significand << shift
         let entry = 2 * (power - PowersOfFive.smallest)
         let high = w.multipliedFullWidth(by: PowersOfFive.table[entry])
+        if let value = roundedFromHighWord(high.high, power: power, shift: shift) { return value }
         let low = w.multipliedFullWidth(by: PowersOfFive.table[entry + 1])
         let (middle, carry) = high.low.addingReportingOverflow(low.high)
         let z = UInt128Parts(high: high.high &+ (carry ? 1 : 0), low: middle)
@@ -192,6 +193,35 @@ extension NumberText {
         }
         // Subnormal: the significand field alone; rounding up to 2^52 makes the smallest normal number.
         return Double(bitPattern: kept)
+    }
+}
+
+extension NumberText {
+    /// The `Double` that ``eiselLemire(_:_:)`` gives, decided from the high word of the first product alone when
+    /// that word settles it, which is nearly always; `nil` to take the full path (two products, 128-bit rounding).
+    ///
+    /// The first product `w·P_high` leaves out `w·P_low / 2^64`, less than 2^64, and `z` is within (−1, 2) of the
+    /// exact scaled value: so the exact value's high word is `high` plus −1, 0, 1 or 2. Below the 53 kept bits and
+    /// the rounding bit lie `9 + upper` bits of `high`; when they are between 2 and their maximum less 2, that change
+    /// reaches neither the rounding bit nor zero, so the exact value is strictly above or below the halfway point and
+    /// the rounding bit alone decides. Subnormal and overflowing results take the full path.
+    @inline(__always)
+    static func roundedFromHighWord(_ high: UInt64, power: Int, shift: Int) -> Double? {
+        let upper = Int(high >> 63)
+        let belowCount = 9 &+ upper
+        let mask: UInt64 = (1 << UInt64(belowCount)) &- 1
+        let below = high & mask
+        guard below >= 2, below <= mask &- 2 else { return nil }
+        var exponent = 63 + upper + ((217_706 * power) >> 16) - shift
+        var kept = high >> UInt64(belowCount &+ 1)
+        if (high >> UInt64(belowCount)) & 1 == 1 { kept &+= 1 }
+        if kept == 1 << 53 {
+            kept >>= 1
+            exponent += 1
+        }
+        guard exponent >= -1022, exponent <= 1023 else { return nil }
+        return Double(
+            sign: .plus, exponentBitPattern: UInt(exponent + 1023), significandBitPattern: kept & (1 << 52 - 1))
     }
 }
 
