@@ -198,14 +198,20 @@ def median_ns(rounds, way):
 
 def round_medians(rounds, way):
     if way == "check-net":
-        return [max(1, a - b) for a, b in zip(round_medians(rounds, "check"), round_medians(rounds, "check-startup"))]
+        # A round whose check ran no slower than its `{}` check measured no time of its own: None, left out of the
+        # figures (a clamped near-zero time made an absurd throughput).
+        pairs = zip(round_medians(rounds, "check"), round_medians(rounds, "check-startup"))
+        return [a - b if a > b else None for a, b in pairs]
     return [statistics.median(batch) for batch in rounds[way]]
 
 
 def throughput(size, rounds, way):
     """MB/s (10^6 bytes) from the median of all repetitions."""
     if way == "check-net":
-        ns = statistics.median(round_medians(rounds, "check-net"))
+        net = [t for t in round_medians(rounds, "check-net") if t is not None]
+        if not net:
+            return float("nan")
+        ns = statistics.median(net)
     else:
         ns = median_ns(rounds, way)
     return size / ns * 1e3
@@ -215,7 +221,9 @@ def ratio(rounds, numerator, denominator, of="throughput"):
     """The median over the rounds of numerator ÷ denominator: of throughputs, or of times."""
     a = round_medians(rounds, numerator)
     b = round_medians(rounds, denominator)
-    values = [(y / x) if of == "throughput" else (x / y) for x, y in zip(a, b)]
+    values = [(y / x) if of == "throughput" else (x / y) for x, y in zip(a, b) if x is not None and y is not None]
+    if not values:
+        return float("nan"), float("nan"), float("nan")
     return statistics.median(values), min(values), max(values)
 
 
@@ -239,7 +247,8 @@ def print_payload(payload, size, rounds, swift):
     for way in ["orjson", "orjson-gc", "simdjson", "map", "parse", "validate", "validate-file", "check", "check-net",
                 "decoder", "serialization"]:
         if way == "check-net":
-            ms = statistics.median(round_medians(rounds, way)) / 1e6
+            net = [t for t in round_medians(rounds, way) if t is not None]
+            ms = statistics.median(net) / 1e6 if net else float("nan")
             repetitions = "(check − check of `{}`)"
         else:
             ms = median_ns(rounds, way) / 1e6
