@@ -79,6 +79,9 @@ extension JSONMapper {
     /// memory at most); only a longer one is checked piece by piece. So an error in the first 8 MB of a stream that
     /// does not end (a pipe that stays open) is reported once 8 MB have arrived, not as soon as it is read.
     ///
+    /// A stream that fails after a syntax error is reported as `context` reports it, by its failure, when it fails
+    /// within 8 MB. Past 8 MB the check stops at the syntax error, which it then reports, without reading further.
+    ///
     /// ```swift
     /// if let error = JSONMapper.validate(contentsOf: url) { print(error) }  // line 4, column 3: expected …
     /// ```
@@ -110,10 +113,13 @@ extension JSONMapper {
             // An input that ends within `wholeScanLimit` is scanned whole, in one pass, as `context` scans it (the
             // same errors by construction); a longer one is walked in bounded memory, the bytes read so far kept.
             if window.readWhole(upTo: StructureWalker.wholeScanLimit) {
+                // A stream that failed, even after a syntax error, is reported as `context` reports it: it reads
+                // the whole input before scanning it.
+                if let failure = window.failure { return failure }
                 do {
                     let scanner = try NativeScanner(
                         bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
-                    _ = try scanner.scan()
+                    try scanner.validate()
                     return nil
                 } catch {
                     return JSONMappingError(error)

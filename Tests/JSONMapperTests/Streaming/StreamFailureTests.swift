@@ -111,6 +111,50 @@ struct StreamFailureTests {
         }
     }
 
+    @Test("validate gives a failure after a syntax error as context does: the stream's, once it has read it whole")
+    func failureAfterASyntaxError() throws {
+        for text in ["[1,]", "[1 2]", #"{"a" 1, "b": [true]}"#, "[1, nul]  ", "\u{FEFF}{]", "01"] {
+            let bytes = Array(text.utf8)
+            for count in 0...bytes.count {
+                let expected = try #require(Self.failure(bytes, after: count))
+                #expect(expected.message.hasPrefix("the stream failed after \(count) bytes"), "\(text)")
+                for chunk in [1, 3, 4096] {
+                    let stream = ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count))
+                    #expect(JSONMapper.validate(stream) == expected, "\(text) failing after \(count)")
+                }
+            }
+            // The stream that does not fail gives the syntax error, the same way.
+            let syntax = try #require(JSONMapper.context(Data(bytes)).errors.first)
+            #expect(!syntax.message.hasPrefix("the stream failed"))
+            #expect(JSONMapper.validate(ScriptedInputStream(bytes, reads: .of(3))) == syntax, "\(text)")
+        }
+    }
+
+    @Test("past the whole-scan limit, validate reports the first of a syntax error and a later stream failure")
+    func failureAfterASyntaxErrorPastTheLimit() throws {
+        // The walker reads no further than the syntax error, in bounded memory: what comes after it, a failure
+        // included, is not read (as documented on `validate`). `context` reads the whole input first.
+        let head = "[" + String(repeating: "1,", count: StructureWalker.wholeScanLimit / 2 + 10)
+        let bytes = Array((head + "x," + String(repeating: "1,", count: 300_000) + "1]").utf8)
+        let syntax = try #require(JSONMapper.context(Data(bytes)).errors.first)
+        #expect(syntax.line == 1 && syntax.column == head.utf8.count + 1, "\(syntax)")
+        let stream = ScriptedInputStream(bytes, failing: .after(bytes.count))
+        #expect(JSONMapper.validate(stream) == syntax)
+        let failure = try #require(Self.failure(bytes, after: bytes.count))
+        #expect(failure.message.hasPrefix("the stream failed after \(bytes.count) bytes"))
+    }
+
+    @Test("a stream that claims to have read more than it was offered gets the same error from every entry point")
+    func overreportingStream() {
+        let message = "the stream failed after 0 bytes: it reported more bytes read than the space it was offered"
+        func stream() -> InputStream { ScriptedInputStream([], failing: .overreporting) }
+        #expect(JSONMapper.context(stream()).errors.map(\.message) == [message])
+        #expect(JSONMapper.context(stream(), engine: .foundation).errors.map(\.message) == [message])
+        #expect(JSONMapper.validate(stream())?.message == message)
+        #expect(Array(JSONMapper.elements(of: stream())).map { $0.errors.map(\.message) } == [[message]])
+        #expect(Array(JSONMapper.lines(stream())).map { $0.errors.map(\.message) } == [[message]])
+    }
+
     @Test("a stream that fails right after a complete document is not a complete document")
     func failureAfterTheValue() {
         let bytes = Array("[1,2]".utf8)

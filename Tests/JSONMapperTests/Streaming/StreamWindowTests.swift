@@ -71,6 +71,31 @@ struct StreamWindowTests {
         }
     }
 
+    @Test("reading whole holds an input of exactly the limit, at every threshold, and stops past it")
+    func readingWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let whole = StreamDocuments.document(ofSize: 3 << 20)
+        for size in Self.thresholdSizes(upTo: 3 << 20) {
+            let data = whole.prefix(size)
+            for limit in [size - 1, size, size + 1] {
+                for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size)-\(limit).json") {
+                    let window = try StreamWindow(stream)
+                    let comment = Comment(rawValue: "\(kind), size \(size), limit \(limit)")
+                    #expect(window.readWhole(upTo: limit) == (size <= limit), comment)
+                    #expect(window.failure == nil, comment)
+                    #expect(window.count == size || (size > limit && window.count > limit), comment)
+                }
+            }
+        }
+        // A stream that fails within the limit is read whole too: the failure is the window's.
+        let window = try StreamWindow(ScriptedInputStream(Array("[1,]".utf8), reads: .of(1), failing: .after(3)))
+        #expect(window.readWhole(upTo: 100))
+        #expect(window.count == 3)
+        #expect(window.failure?.message.hasPrefix("the stream failed after 3 bytes") == true)
+    }
+
     @Test("a window that discards what it has read stays at its first capacity and loses no byte")
     func discarding() throws {
         let data = StreamDocuments.document(ofSize: 3 << 20)
@@ -140,18 +165,6 @@ struct StreamWindowTests {
             #expect(lines.map { $0.errors.first?.message } == expected.map { $0.errors.first?.message })
             #expect(lines.filter(\.valid).map(SampleRecord.init) == expected.filter(\.valid).map(SampleRecord.init))
         }
-    }
-
-    @Test("a stream that claims to have read more than it was offered is an error, not an overflow")
-    func lyingStream() {
-        let message =
-            "the stream failed after 0 bytes: it reported \(StreamWindow.initialCapacity + 1) bytes read into "
-            + "\(StreamWindow.initialCapacity) bytes of space"
-        let elements = Array(JSONMapper.elements(of: ScriptedInputStream([], failing: .overreporting)))
-        #expect(elements.count == 1 && elements.first?.errors.first?.message == message)
-        let lines = Array(JSONMapper.lines(ScriptedInputStream([], failing: .overreporting)))
-        #expect(lines.count == 1 && lines.first?.errors.first?.message == message)
-        #expect(JSONMapper.validate(ScriptedInputStream([], failing: .overreporting))?.message == message)
     }
 
     @Test("a large sibling is walked, not held: memory stays bounded by the container budget")

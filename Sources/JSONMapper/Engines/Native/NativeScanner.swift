@@ -43,6 +43,14 @@ struct NativeScanner: ~Copyable {
         stack = FrameStack()
     }
 
+    /// Scans the whole input for its first syntax error only, as ``scan()`` would find it, and frees the tape.
+    ///
+    /// - Throws: The first syntax error, or the memory that could not be had.
+    consuming func validate() throws(EngineError) {
+        guard let tape = try scan().take() else { throw RawMemory.exhausted(0) }
+        RawMemory.free(tape.entries)
+    }
+
     /// Scans the whole input, returning the finished tape or the first syntax error.
     consuming func scan() throws(EngineError) -> TapeBuffer {
         guard count < Int(UInt32.max) else {

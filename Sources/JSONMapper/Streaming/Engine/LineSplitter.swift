@@ -311,7 +311,7 @@ final class LineSplitter {
         do {
             let scanner = try NativeScanner(
                 bytes: window.bytes + cursor, count: count, maximumDepth: options.maximumDepth)
-            _ = try scanner.scan()
+            try scanner.validate()
             return nil
         } catch {
             let end = SourcePosition.lineAndColumn(of: count, in: window.bytes + cursor, count: count)

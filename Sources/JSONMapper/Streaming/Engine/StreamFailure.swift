@@ -35,8 +35,12 @@ enum StreamFailure {
     }
 
     /// Why a read that was offered `offered` bytes returned `result`, a negative count or one larger than offered.
+    ///
+    /// The message of a read larger than offered gives neither count: the space offered is the reader's own buffer
+    /// size, which differs between entry points (`context` and the streaming readers), and the same stream must get
+    /// the same error from each.
     static func readFailure(_ stream: InputStream, returned result: Int, offered: Int) -> String {
-        guard result <= offered else { return "it reported \(result) bytes read into \(offered) bytes of space" }
+        guard result <= offered else { return "it reported more bytes read than the space it was offered" }
         return reason(stream, returned: result)
     }
 

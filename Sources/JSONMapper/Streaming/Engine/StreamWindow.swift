@@ -144,15 +144,15 @@ final class StreamWindow {
         return moved
     }
 
-    /// Reads, discarding nothing, until the stream ends or the window holds at least `limit` bytes; whether the
-    /// whole input is now in the window (the stream ended within `limit`, without failing). A pushed window is never
-    /// read ahead.
+    /// Reads, discarding nothing, until the stream ends (or fails) or the window holds more than `limit` bytes;
+    /// whether the whole input, at most `limit` bytes, is now in the window, ended or failed (see ``failure``). A
+    /// pushed window is never read ahead.
     func readWhole(upTo limit: Int) -> Bool {
         guard stream != nil else { return false }
-        while !atEnd && count < limit {
+        while !atEnd && count <= limit {
             _ = refill(keepingFrom: 0)
         }
-        return atEnd && failure == nil && count <= limit
+        return atEnd && count <= limit
     }
 
     // MARK: Pushed bytes

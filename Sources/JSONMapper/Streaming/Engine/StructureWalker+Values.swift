@@ -320,7 +320,7 @@ extension StructureWalker {
         do {
             let scanner = try NativeScanner(
                 bytes: window.bytes + start, count: count, maximumDepth: options.maximumDepth - frames.count)
-            _ = try scanner.scan()
+            try scanner.validate()
         } catch {
             throw JSONMappingError(error)
         }
