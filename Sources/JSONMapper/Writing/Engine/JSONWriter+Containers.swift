@@ -108,30 +108,29 @@ extension JSONWriter {
 
     /// Removes a member set earlier in the open object, for a key set again to `nil` (which leaves it out).
     mutating func removeMember(_ key: String) {
-        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return }
-        let start = count
-        writeString(key)
-        guard !outOfMemory else { return }
-        if let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false) {
-            records[earlier].holder = MemberRecord.removed
-            current.needsFixup = true
-        }
-        truncate(to: start)
+        guard let earlier = earlierRecord(named: key) else { return }
+        records[earlier].holder = MemberRecord.removed
+        current.needsFixup = true
     }
 
     /// The first byte of the value that member `key` of the open object holds now (its last value), or `nil` when
     /// the object has no such member (or keeps no records of its members).
     mutating func heldValueStart(ofMember key: String) -> UInt8? {
-        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return nil }
-        let start = count
-        writeString(key)
-        guard !outOfMemory else { return nil }
-        let earlier = earlierMember(keyStart: start, keyEnd: count, remember: false)
-        truncate(to: start)
-        guard let earlier, records[earlier].holder >= 0 else { return nil }
+        guard let earlier = earlierRecord(named: key), records[earlier].holder >= 0 else { return nil }
         var i = records[records[earlier].holder].keyEnd
         while i < count, base[i] == UInt8(ascii: " ") || base[i] == UInt8(ascii: ":") { i += 1 }
         return i < count ? base[i] : nil
+    }
+
+    /// The record of the member `key` set earlier in the open object, found by writing the key after the output
+    /// and taking it away again; `nil` when there is none, or the object keeps no records of its members.
+    private mutating func earlierRecord(named key: String) -> Int? {
+        guard current.kind == .object, current.count > 0, !current.keysAreDistinct, !outOfMemory else { return nil }
+        let start = count
+        writeString(key)
+        defer { truncate(to: start) }
+        guard !outOfMemory else { return nil }
+        return earlierMember(keyStart: start, keyEnd: count, remember: false)
     }
 
     @inline(__always)
