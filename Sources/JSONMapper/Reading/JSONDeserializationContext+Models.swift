@@ -189,7 +189,8 @@ extension JSONDeserializationContext {
     /// also becomes this model's, and a required object is kept as the placeholder it now is.
     @usableFromInline
     func _accept(_ context: JSONDeserializationContext, type: Any.Type, required: Bool) -> Bool {
-        guard context.hasValue, let failure = context.failure else { return true }
+        // `hasFailed` first: the common case, a model that did not fail, copies no error.
+        guard context.hasValue, context.hasFailed, let failure = context.failure else { return true }
         if required { markFailed(failure) }
         if let collection = context.collection {
             record(

@@ -69,8 +69,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// thread can see the context. Apart from `members`, so that other threads never access the owner's state.
     private var nativeView: TapeView?
     private var nativeObject = 0
-    /// The table of the object's keys that threads other than the owner share; accessed only under `session.lock`.
-    private var sharedKeys = SharedObjectKeys()
+    /// The table of the object's keys that threads other than the owner share; accessed only under `session.lock`,
+    /// and by `place` while no other thread can see the context. Unchecked for exclusivity, as `members` is: those
+    /// accesses never overlap, and the dynamic check cost every element of an array of models a runtime call.
+    @exclusivity(unchecked) private var sharedKeys = SharedObjectKeys()
     /// The thread that made (or last reused) this context: only it uses the lookup state in `members` and `spare`,
     /// so that neither needs a lock, and a context shared with other threads stays safe (they take the slower
     /// paths).
@@ -81,6 +83,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
 
     // Guarded by `session.lock`.
     private var firstFailure: JSONMappingError?
+    /// Whether `firstFailure` is set: read and cleared for every element of an array of models, where testing or
+    /// resetting the optional error itself copied or destroyed a `JSONMappingError` each time.
+    private var failed = false
     private var reportedNotObject = false
 
     init(
@@ -157,6 +162,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         session.record(error)
         self.init(session: session, node: nil, parent: nil, step: .root, records: false)
         firstFailure = error
+        failed = true
     }
 
     /// A context for a value inside this one.
@@ -220,7 +226,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         _ storage: Storage, parent: JSONDeserializationContext, step: Step, records: Bool, collection: Collection?
     ) {
         session.lock.withLock {
-            firstFailure = nil
+            if failed { (firstFailure, failed) = (nil, false) }
             reportedNotObject = false
         }
         owner = pthread_self()
@@ -302,7 +308,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// if let failure = context.failure { print(failure) }   // id: missing required Int
     /// ```
     public var hasFailed: Bool {
-        session.lock.withLock { firstFailure != nil }
+        session.lock.withLock { failed }
     }
 
     /// Why the model read from this context failed (see ``hasFailed``): the syntax error of an invalid document,
@@ -364,7 +370,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Marks the model failed because of an error recorded elsewhere (a failed nested model or element).
     func markFailed(_ error: JSONMappingError) {
         session.lock.withLock {
-            if firstFailure == nil { firstFailure = error }
+            if !failed { (firstFailure, failed) = (error, true) }
         }
     }
 
