@@ -57,7 +57,7 @@ struct NativeScanner: ~Copyable {
             throw error(at: 0, "the document is larger than 4 GiB, the most this engine reads")
         }
         // RFC 8259 lets a parser ignore a leading UTF-8 byte-order mark; files saved by some editors have one.
-        let hasByteOrderMark = count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let hasByteOrderMark = ByteOrderMark.begins(bytes, count: count)
         var i = skipWhitespace(from: hasByteOrderMark ? 3 : 0)
         if i == count {
             throw error(at: i, count == 0 ? "the document is empty" : "expected a value, found end of input")

@@ -14,7 +14,6 @@
 final class EventStreamParser: AsyncChunkSink {
     private static let lineFeed: UInt8 = 0x0A
     private static let carriageReturn: UInt8 = 0x0D
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The bytes of the line being read.
     private var line: [UInt8] = []
@@ -56,7 +55,7 @@ final class EventStreamParser: AsyncChunkSink {
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         var rest = bytes[...]
         if var held = head {
-            while held.count < 3, let byte = rest.first, byte == Self.byteOrderMark[held.count] {
+            while held.count < 3, let byte = rest.first, byte == ByteOrderMark.bytes[held.count] {
                 held.append(byte)
                 rest = rest.dropFirst()
             }

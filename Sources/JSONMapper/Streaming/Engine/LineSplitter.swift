@@ -176,8 +176,8 @@ final class LineSplitter {
     /// Adds the line from `start` to `end` to the batch, or maps it alone when it does not look like one value.
     private func take(start: Int, end: Int, newline: Int?) {
         var first = start
-        if framing == .lines && window.offset(of: start) == 0 && end - start >= 3 && window.bytes[start] == 0xEF
-            && window.bytes[start + 1] == 0xBB && window.bytes[start + 2] == 0xBF
+        if framing == .lines && window.offset(of: start) == 0
+            && ByteOrderMark.begins(window.bytes + start, count: end - start)
         {
             first += 3
         }
@@ -254,7 +254,9 @@ final class LineSplitter {
                 if let newline = entry.newline { buffer[1 + newline] = UInt8(ascii: ",") }
             }
             // The byte-order mark is allowed only at the start of the input: blank it out inside the batch.
-            if window.offset(of: start) == 0 && buffer[1] == 0xEF { (buffer + 1).update(repeating: 0x20, count: 3) }
+            if window.offset(of: start) == 0 && ByteOrderMark.begins(buffer + 1, count: last.end) {
+                (buffer + 1).update(repeating: 0x20, count: 3)
+            }
             buffer[total - 1] = UInt8(ascii: "]")
             // One more level for the batch's array (none above `Int.max`, which sets no limit); a line nested too
             // deep fails here and is mapped alone below.

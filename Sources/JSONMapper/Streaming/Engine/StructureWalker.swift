@@ -234,11 +234,9 @@ final class StructureWalker {
         }
         // Taken again after a stop for more input, the step has moved past the start: the mark is not looked for.
         let atStart = cursor == 0 && window.offset(of: 0) == 0
-        if atStart && window.count >= 3 && window.bytes[0] == 0xEF && window.bytes[1] == 0xBB
-            && window.bytes[2] == 0xBF
-        {
+        if atStart && ByteOrderMark.begins(window.bytes, count: window.count) {
             cursor = 3
-        } else if atStart, let failure = window.failure, Self.isByteOrderMarkPrefix(window.bytes, count: window.count) {
+        } else if atStart, let failure = window.failure, ByteOrderMark.isCutShort(window.bytes, count: window.count) {
             // The stream failed inside what may have been a byte-order mark: its failure is the error, not the
             // mark's first bytes read as a value.
             return finish(with: failure)
@@ -249,13 +247,6 @@ final class StructureWalker {
             return fail(at: cursor, empty ? "the document is empty" : "expected a value, found end of input")
         }
         state = .value
-    }
-
-    /// Whether the `count` bytes at `bytes` (fewer than three) begin a UTF-8 byte-order mark.
-    static func isByteOrderMarkPrefix(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        guard count > 0 && count < mark.count else { return false }
-        return (0..<count).allSatisfy { bytes[$0] == mark[$0] }
     }
 
     private func arrayOpened() {
