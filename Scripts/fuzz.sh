@@ -64,12 +64,15 @@ case "$which" in
 full) run full FuzzTarget.swift ;;
 parser) run parser ParserFuzzTarget.swift ;;
 all)
-    # Side by side, one per core: each target builds on one thread and fuzzes on one, so the pair takes about as
-    # long as one did (each still fuzzes for SECONDS). Their logs are printed one after the other once both end.
+    # Side by side: each fuzzer runs on one core, so the two runs overlap (each still fuzzes for SECONDS), and the
+    # builds share both cores. Their logs are printed one after the other once both end; an interrupt or a CI
+    # timeout stops both (background jobs of a script ignore SIGINT, so it is passed on).
     run parser ParserFuzzTarget.swift >"$build/run-parser.out" 2>&1 &
     parser=$!
     run full FuzzTarget.swift >"$build/run-full.out" 2>&1 &
     full=$!
+    trap 'pkill -TERM -P "$parser,$full" 2>/dev/null; kill -TERM "$parser" "$full" 2>/dev/null; exit 130' INT TERM
+    echo "==> building and fuzzing the parser and full targets side by side (logs follow when both end)"
     status=0
     wait "$parser" || status=1
     wait "$full" || status=1

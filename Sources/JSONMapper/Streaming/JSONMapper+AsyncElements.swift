@@ -52,6 +52,10 @@ extension JSONMapper {
     /// The first error of a whole JSON text read from an async source, or `nil`, in bounded memory: the error
     /// ``validate(_:options:)-(InputStream,_)`` returns for the same bytes read from an `InputStream`.
     ///
+    /// As there, an input that ends within 8 MB is held whole and scanned in one pass, so an error in the first
+    /// 8 MB of a source that does not end is reported once 8 MB have arrived, and a source that fails within 8 MB
+    /// is reported by its failure even after a syntax error.
+    ///
     /// ```swift
     /// if let error = await JSONMapper.validate(request.body) { return .badRequest(error.description) }
     /// ```
@@ -93,15 +97,27 @@ extension JSONMapper {
         } catch {
             return error
         }
-        let walker = StructureWalker(window: window, options: options, target: nil)
-        while true {
-            if let result = walker.validateSoFar() { return result }
+        func pull() async {
             switch await reader.next(into: window) {
             case .received: break
             case .ended: window.finish()
             case .failed(let error): window.fail(after: error)
             case .cancelled: window.cancel()
             }
+        }
+        // Read ahead as the InputStream form does (`StreamWindow.readWhole(upTo:)`), for the same answers: an input
+        // that ends within the whole-scan limit is scanned whole, in one pass; a longer one is walked from the bytes
+        // read so far.
+        while !window.atEnd && window.count <= StructureWalker.wholeScanLimit {
+            await pull()
+        }
+        if window.atEnd && window.count <= StructureWalker.wholeScanLimit {
+            return validateWhole(window, options: options)
+        }
+        let walker = StructureWalker(window: window, options: options, target: nil)
+        while true {
+            if let result = walker.validateSoFar() { return result }
+            await pull()
         }
     }
 

@@ -79,8 +79,9 @@ extension JSONMapper {
     /// memory at most); only a longer one is checked piece by piece. So an error in the first 8 MB of a stream that
     /// does not end (a pipe that stays open) is reported once 8 MB have arrived, not as soon as it is read.
     ///
-    /// A stream that fails after a syntax error is reported as `context` reports it, by its failure, when it fails
-    /// within 8 MB. Past 8 MB the check stops at the syntax error, which it then reports, without reading further.
+    /// A stream that fails after a syntax error is reported by its failure, as `context` reports it, when it fails
+    /// before more than 8 MB (8 × 2²⁰ bytes) have arrived. When it fails only later, the check reports the syntax
+    /// error, wherever it is, and reads nothing past the bytes it holds by then.
     ///
     /// ```swift
     /// if let error = JSONMapper.validate(contentsOf: url) { print(error) }  // line 4, column 3: expected …
@@ -113,21 +114,25 @@ extension JSONMapper {
             // An input that ends within `wholeScanLimit` is scanned whole, in one pass, as `context` scans it (the
             // same errors by construction); a longer one is walked in bounded memory, the bytes read so far kept.
             if window.readWhole(upTo: StructureWalker.wholeScanLimit) {
-                // A stream that failed, even after a syntax error, is reported as `context` reports it: it reads
-                // the whole input before scanning it.
-                if let failure = window.failure { return failure }
-                do {
-                    let scanner = try NativeScanner(
-                        bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
-                    try scanner.validate()
-                    return nil
-                } catch {
-                    return JSONMappingError(error)
-                }
+                return validateWhole(window, options: options)
             }
             return StructureWalker(window: window, options: options, target: nil).validate()
         case .failure(let error):
             return error
+        }
+    }
+
+    /// The first error of an input held whole in `window`, which has ended: its failure when it failed, even after
+    /// a syntax error (as `context`, which reads the whole input before scanning it, reports it), else the first
+    /// error of one scan.
+    static func validateWhole(_ window: StreamWindow, options: Options) -> JSONMappingError? {
+        if let failure = window.failure { return failure }
+        do {
+            let scanner = try NativeScanner(bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
+            try scanner.validate()
+            return nil
+        } catch {
+            return JSONMappingError(error)
         }
     }
 

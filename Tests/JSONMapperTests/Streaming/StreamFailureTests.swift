@@ -111,22 +111,31 @@ struct StreamFailureTests {
         }
     }
 
-    @Test("validate gives a failure after a syntax error as context does: the stream's, once it has read it whole")
-    func failureAfterASyntaxError() throws {
-        for text in ["[1,]", "[1 2]", #"{"a" 1, "b": [true]}"#, "[1, nul]  ", "\u{FEFF}{]", "01"] {
+    @Test("validate gives a failure after a syntax error as context does, from a stream and from an async source")
+    func failureAfterASyntaxError() async throws {
+        for text in ["[1,]", "[1 2]", #"{"a" 1, "b": [true]}"#, "[1, nul]  ", "\u{FEFF}{]", "\u{FEFF}1\n2\n", "01"] {
             let bytes = Array(text.utf8)
             for count in 0...bytes.count {
                 let expected = try #require(Self.failure(bytes, after: count))
                 #expect(expected.message.hasPrefix("the stream failed after \(count) bytes"), "\(text)")
+                // The async source fails the same way, in its own words.
+                let sourceFailure = expected.description.replacingOccurrences(
+                    of: "the stream failed after \(count) bytes: it reported an error",
+                    with: "the source failed after \(count) bytes: connection reset after \(count) bytes")
                 for chunk in [1, 3, 4096] {
                     let stream = ScriptedInputStream(bytes, reads: .of(chunk), failing: .after(count))
                     #expect(JSONMapper.validate(stream) == expected, "\(text) failing after \(count)")
+                    let source = ScriptedAsyncSource(bytes, chunkSize: chunk, failing: count)
+                    let fromSource = await JSONMapper.validate(source)
+                    #expect(fromSource?.description == sourceFailure, "\(text) failing after \(count)")
+                    #expect(await JSONMapper.validate(source.singleBytes)?.description == sourceFailure)
                 }
             }
-            // The stream that does not fail gives the syntax error, the same way.
+            // A stream or source that does not fail gives the syntax error, the same way.
             let syntax = try #require(JSONMapper.context(Data(bytes)).errors.first)
             #expect(!syntax.message.hasPrefix("the stream failed"))
             #expect(JSONMapper.validate(ScriptedInputStream(bytes, reads: .of(3))) == syntax, "\(text)")
+            #expect(await JSONMapper.validate(ScriptedAsyncSource(bytes, chunkSize: 3)) == syntax, "\(text)")
         }
     }
 

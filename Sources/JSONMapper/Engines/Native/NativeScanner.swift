@@ -43,12 +43,12 @@ struct NativeScanner: ~Copyable {
         stack = FrameStack()
     }
 
-    /// Scans the whole input for its first syntax error only, as ``scan()`` would find it, and frees the tape.
+    /// Scans the whole input for its first syntax error only, as ``scan()`` finds it; the tape is freed as it goes
+    /// out of scope here.
     ///
     /// - Throws: The first syntax error, or the memory that could not be had.
     consuming func validate() throws(EngineError) {
-        guard let tape = try scan().take() else { throw RawMemory.exhausted(0) }
-        RawMemory.free(tape.entries)
+        _ = try scan()
     }
 
     /// Scans the whole input, returning the finished tape or the first syntax error.
