@@ -40,6 +40,9 @@ fi
     || fail "pip could not install $packages into $venv; see $log"
 
 echo "building Benchmarks/Profile and jsonmapper in release mode…" >&2
+# SwiftPM keeps the Benchmarks package's build plan when only the library's folder gained a file (it depends on the
+# library by path): without this, a new source file is not compiled and the build fails to find its types.
+rm -f "$root/Benchmarks/.build/release.yaml"
 (cd "$root/Benchmarks" && swift build -c release --product Profile) >"$log" 2>&1 \
     || fail "the release build of Benchmarks/Profile failed; see $log"
 profile="$(cd "$root/Benchmarks" && swift build -c release --show-bin-path)/Profile"
