@@ -141,8 +141,8 @@ struct StreamFailureTests {
 
     @Test("past the whole-scan limit, validate reports the first of a syntax error and a later stream failure")
     func failureAfterASyntaxErrorPastTheLimit() throws {
-        // The walker reads no further than the syntax error, in bounded memory: what comes after it, a failure
-        // included, is not read (as documented on `validate`). `context` reads the whole input first.
+        // Past 8 MB the walker stops at the syntax error and reads nothing past the bytes it holds by then, so a
+        // failure at the very end is never seen (as documented on `validate`). `context` reads the whole input first.
         let head = "[" + String(repeating: "1,", count: StructureWalker.wholeScanLimit / 2 + 10)
         let bytes = Array((head + "x," + String(repeating: "1,", count: 300_000) + "1]").utf8)
         let syntax = try #require(JSONMapper.context(Data(bytes)).errors.first)
