@@ -128,7 +128,8 @@ extension JSONMapper {
     static func validateWhole(_ window: StreamWindow, options: Options) -> JSONMappingError? {
         if let failure = window.failure { return failure }
         do {
-            let scanner = try NativeScanner(bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
+            let scanner = try NativeScanner(
+                bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
             try scanner.validate()
             return nil
         } catch {
