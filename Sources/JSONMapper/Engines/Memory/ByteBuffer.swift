@@ -46,6 +46,16 @@ struct ByteBuffer: ~Copyable {
         self.base = base
         self.capacity = capacity
         self.padding = padding
+        Self.poison(base, count: total)
+    }
+
+    /// Fills fresh bytes with a byte that is not JSON under the internal checks, so that a reader which leans on
+    /// bytes nobody wrote (a `malloc` block is zero only the first time it is handed out) fails in the tests too.
+    @inline(__always)
+    private static func poison(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) {
+        #if JSONMAPPER_INTERNAL_CHECKS
+            bytes.update(repeating: 0xA5, count: count)
+        #endif
     }
 
     deinit {
@@ -88,6 +98,7 @@ struct ByteBuffer: ~Copyable {
     private mutating func resize(to newCapacity: Int) -> Bool {
         let (total, overflow) = newCapacity.addingReportingOverflow(padding)
         guard !overflow, let grown = RawMemory.reallocate(base, count: total) else { return false }
+        if newCapacity > capacity { Self.poison(grown + capacity + padding, count: newCapacity - capacity) }
         base = grown
         capacity = newCapacity
         return true
