@@ -128,9 +128,7 @@ extension JSONMapper {
     static func validateWhole(_ window: StreamWindow, options: Options) -> JSONMappingError? {
         if let failure = window.failure { return failure }
         do {
-            let scanner = try NativeScanner(
-                bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
-            try scanner.validate()
+            try NativeScanner.validate(bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
             return nil
         } catch {
             return JSONMappingError(error)

@@ -119,6 +119,48 @@ struct StreamValidationTests {
             }
         }
     }
+    @Test("a check names the keys and indices around an error after its short tape started over, as the parser does")
+    func errorsAfterTheTapeStartsOver() throws {
+        // Each zero is one tape entry: 2.5 times the discarding tape's block, so that it starts over twice while
+        // the keys before it are still open.
+        let many = TapeBuffer.discardingCapacity * 5 / 2
+        let zeros = Array(repeating: "0", count: many).joined(separator: ",")
+        let cases: [(text: String, path: String)] = [
+            (#"{"outer": [\#(zeros), x]}"#, "outer[\(many)]"),
+            // A key with an escape is read by the scanner's full key path; the error is in a later member.
+            (#"{"a\u0062": {"k": [\#(zeros)], "m": tru}}"#, "ab.m"),
+            (#"{"é": [\#(zeros), {"deep": [\#(zeros)"#, "é[\(many)].deep"),
+            (#"[{"p": 1}, [\#(zeros)], {"q": [\#(zeros), 1,]}]"#, "[2].q[\(many + 1)]"),
+            (#"{"k": "s", "z": [\#(zeros)], "y": }"#, "y"),
+        ]
+        for (text, path) in cases {
+            let data = Data(text.utf8)
+            let expected = try #require(JSONMapper.context(data).errors.first)
+            #expect(expected.path == path, "\(text.prefix(24))")
+            #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(text.prefix(24))")
+            for setting in Walks.settings {
+                let found = try Walks.firstError(
+                    Array(data), chunk: setting.chunk, budget: setting.budget, batch: setting.batch)
+                #expect(found == expected, "\(text.prefix(24)), reads of \(setting.chunk)")
+            }
+        }
+    }
+
+    @Test("containers and keys that open just as the check's short tape fills up are checked as the parser does")
+    func containersAtTheEndOfTheTapeBlock() {
+        let block = TapeBuffer.discardingCapacity
+        // `lead` entries come first (the outer array's and its zeros'), so that the containers and keys of each
+        // tail take the entries around the block's end: the last one, the one that starts it over, and after.
+        for lead in (block - 6)...(block + 2) {
+            let zeros = Array(repeating: "0", count: lead - 1).joined(separator: ",")
+            for tail in [#"[[[1]], [2]]"#, #"{"a": {"b": [3]}, "c": {}}"#, #"{"a": {"b": tru}}"#, #"[[1, ]]"#] {
+                let data = Data("[\(zeros), \(tail)]".utf8)
+                let expected = JSONMapper.context(data).errors.first
+                #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(lead) entries, then \(tail)")
+            }
+        }
+    }
+
     @Test("past the whole-scan limit validate walks on from the bytes it read ahead, with the scanner's errors")
     func pastTheWholeScanLimit() throws {
         // About 1.2 times the limit of records, so that the read-ahead stops inside one and the walker takes over.

@@ -7,9 +7,9 @@ extension NativeScanner {
         var components: [PathComponent] = []
         for (depth, frame) in stack.frames.enumerated() where depth < stack.count - 1 || inValue {
             if frame.isObject {
-                guard frame.key >= 0, frame.key < tape.count else { continue }
+                guard frame.key != Frame.noKey else { continue }
                 // The key was scanned whole, but its tape length saturates at 16 MiB: measure it again from the text.
-                let key = tape[frame.key]
+                let key = TapeEntry(bits: frame.key)
                 let length = key.textLength(in: bytes, count: count)
                 components.append(
                     .key(StringDecoding.decode(bytes + key.low, count: length, escaped: key.tag == .escapedString)))

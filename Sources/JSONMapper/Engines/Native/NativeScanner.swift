@@ -21,9 +21,13 @@ struct NativeScanner: ~Copyable {
         var entry: Int
         /// Members or elements seen so far.
         var count: Int
-        /// Tape index of the current member's key, or -1 (objects only).
-        var key: Int
+        /// The tape entry of the current member's key, or ``noKey`` (objects only): kept here rather than as an
+        /// index, since a discarding tape may have written over the key's entry by the time an error names it.
+        var key: UInt64
         let isObject: Bool
+
+        /// No key read yet: no entry has all bits set (its offset would be past 4 GiB).
+        static let noKey = UInt64.max
     }
 
     let bytes: UnsafePointer<UInt8>
@@ -32,23 +36,33 @@ struct NativeScanner: ~Copyable {
     var tape: TapeBuffer
     var stack: FrameStack
 
+    /// A scanner that builds the whole tape (``scan()`` returns it).
     init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
+        try self.init(
+            bytes: bytes, count: count, maximumDepth: maximumDepth,
+            tape: TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count)))
+    }
+
+    private init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, tape: consuming TapeBuffer) {
         self.bytes = bytes
         self.count = count
         self.maximumDepth = maximumDepth
         check(
             (0..<Self.padding).allSatisfy { bytes[count + $0] == 0 },
             "the input is not followed by \(Self.padding) zero bytes")
-        tape = try TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count))
+        self.tape = tape
         stack = FrameStack()
     }
 
-    /// Scans the whole input for its first syntax error only, as ``scan()`` finds it; the tape is freed as it goes
-    /// out of scope here.
+    /// Scans `count` bytes, followed by ``padding`` zero bytes, for their first syntax error only, as ``scan()``
+    /// finds it, onto a tape that keeps only its last entries (``TapeBuffer/init(discarding:)``): the memory a check
+    /// touches is the input's, not twice that.
     ///
     /// - Throws: The first syntax error, or the memory that could not be had.
-    consuming func validate() throws(EngineError) {
-        _ = try scan()
+    static func validate(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
+        let scanner = try NativeScanner(
+            bytes: bytes, count: count, maximumDepth: maximumDepth, tape: TapeBuffer(discarding: ()))
+        _ = try scanner.scan()
     }
 
     /// Scans the whole input, returning the finished tape or the first syntax error.
@@ -71,7 +85,7 @@ struct NativeScanner: ~Copyable {
                 if stack.count >= maximumDepth {
                     throw error(at: i, "nesting is deeper than the limit of \(maximumDepth) levels")
                 }
-                stack.append(Frame(entry: tape.count, count: 0, key: -1, isObject: isObject))
+                stack.append(Frame(entry: tape.count, count: 0, key: Frame.noKey, isObject: isObject))
                 try tape.append(TapeEntry(tag: isObject ? .object : .array, middle: 0, low: 0))
                 i = skipWhitespace(from: i + 1)
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -173,8 +187,9 @@ struct NativeScanner: ~Copyable {
                 if i != count {
                     let top = stack.top
                     if first { top.pointee.count = 1 }
-                    top.pointee.key = tape.count
-                    try tape.append(TapeEntry(tag: .string, middle: end &- (start &+ 1), low: start &+ 1))
+                    let key = TapeEntry(tag: .string, middle: end &- (start &+ 1), low: start &+ 1)
+                    top.pointee.key = key.bits
+                    try tape.append(key)
                     return i
                 }
             }
@@ -195,8 +210,9 @@ struct NativeScanner: ~Copyable {
         }
         let top = stack.top
         if first { top.pointee.count = 1 }
-        top.pointee.key = tape.count
+        top.pointee.key = Frame.noKey
         var i = try string(at: start)
+        top.pointee.key = tape[tape.count - 1].bits
         i = skipWhitespace(from: i)
         guard bytes[i] == UInt8(ascii: ":") else {
             throw error(at: i, "expected ':' after an object key, found \(describeByte(at: i))")

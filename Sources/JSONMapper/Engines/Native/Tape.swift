@@ -107,8 +107,18 @@ extension TapeEntry {
 }
 
 /// A growable buffer of tape entries, 8 bytes each in a ``ByteBuffer``, owned by whoever takes it with ``take()``.
+///
+/// A tape made for validation only (``init(discarding:)``) never grows: when its one small block is full, it starts
+/// over at its first entry, so that checking a document touches 32 KB of tape instead of about as much as the input.
+/// Its ``count`` is then the entries written since it last started over, so an index taken from it is at most the
+/// block's capacity: ``set(_:_:)`` at that index writes into one spare entry after the block.
 struct TapeBuffer: ~Copyable {
     private var buffer: ByteBuffer
+    /// Whether the tape starts over instead of growing (validation only).
+    private let discards: Bool
+
+    /// The entries of a discarding tape's one block: 32 KB, within the first-level cache.
+    static let discardingCapacity = 4096
 
     /// The first block's capacity for a document of `byteCount` bytes: about one value per 8 bytes of input, which
     /// typical JSON does not outgrow (untouched pages of a large block cost no memory).
@@ -131,6 +141,20 @@ struct TapeBuffer: ~Copyable {
         } catch {
             throw RawMemory.exhausted(error.bytes)
         }
+        discards = false
+    }
+
+    /// A tape for validation only, which keeps no more than its last ``discardingCapacity`` entries.
+    ///
+    /// - Throws: When its block cannot be allocated.
+    init(discarding: Void) throws(EngineError) {
+        do {
+            buffer = try ByteBuffer(
+                capacity: Self.discardingCapacity * MemoryLayout<UInt64>.stride, padding: MemoryLayout<UInt64>.stride)
+        } catch {
+            throw RawMemory.exhausted(error.bytes)
+        }
+        discards = true
     }
 
     /// The entries written so far.
@@ -149,7 +173,12 @@ struct TapeBuffer: ~Copyable {
 
     @inline(__always)
     mutating func set(_ index: Int, _ entry: TapeEntry) {
-        check(index >= 0 && index < count, "tape index \(index) outside \(count) entries")
+        // A discarding tape may have started over since `index` was taken, so that it is past the count: it is at
+        // most the block's capacity (a count taken when the block was full), which its padding entry makes room
+        // for, and nothing reads it back.
+        check(
+            index >= 0 && (index < count || discards && index <= Self.discardingCapacity),
+            "tape index \(index) outside \(count) entries")
         UnsafeMutableRawPointer(buffer.base).storeBytes(
             of: entry.bits, toByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self)
     }
@@ -163,6 +192,10 @@ struct TapeBuffer: ~Copyable {
     }
 
     private mutating func grow() throws(EngineError) {
+        if discards {
+            buffer.count = 0
+            return
+        }
         let capacity = buffer.capacity
         guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
             let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)

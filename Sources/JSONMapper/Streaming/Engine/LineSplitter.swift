@@ -311,9 +311,7 @@ final class LineSplitter {
         }
         let count = window.count - cursor
         do {
-            let scanner = try NativeScanner(
-                bytes: window.bytes + cursor, count: count, maximumDepth: options.maximumDepth)
-            try scanner.validate()
+            try NativeScanner.validate(bytes: window.bytes + cursor, count: count, maximumDepth: options.maximumDepth)
             return nil
         } catch {
             let end = SourcePosition.lineAndColumn(of: count, in: window.bytes + cursor, count: count)

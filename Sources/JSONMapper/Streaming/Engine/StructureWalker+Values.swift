@@ -318,9 +318,8 @@ extension StructureWalker {
             window.bytes[start] = first
         }
         do {
-            let scanner = try NativeScanner(
+            try NativeScanner.validate(
                 bytes: window.bytes + start, count: count, maximumDepth: options.maximumDepth - frames.count)
-            try scanner.validate()
         } catch {
             throw JSONMappingError(error)
         }
