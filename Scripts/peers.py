@@ -124,14 +124,22 @@ def time_python(function, repetitions, collect=True):
 
 
 def time_check(jsonmapper, path, repetitions):
-    times = []
-    for _ in range(repetitions):
-        start = time.perf_counter_ns()
-        result = subprocess.run([jsonmapper, "check", path], capture_output=True, text=True)
-        times.append(time.perf_counter_ns() - start)
-        if result.returncode != 0 or not result.stdout.endswith(": ok\n"):
-            fail(f"jsonmapper check {path} failed: {result.stdout.strip()} {result.stderr.strip()}")
-    return times
+    return [time_one_check(jsonmapper, path) for _ in range(repetitions)]
+
+
+def time_check_pairs(jsonmapper, path, empty, repetitions):
+    """The time of `check` on the payload less that of a `check` of `{}` run just before it, per repetition: both
+    see the same moment's load, which two ways timed apart in the round do not."""
+    return [-time_one_check(jsonmapper, empty) + time_one_check(jsonmapper, path) for _ in range(repetitions)]
+
+
+def time_one_check(jsonmapper, path):
+    start = time.perf_counter_ns()
+    result = subprocess.run([jsonmapper, "check", path], capture_output=True, text=True)
+    elapsed = time.perf_counter_ns() - start
+    if result.returncode != 0 or not result.stdout.endswith(": ok\n"):
+        fail(f"jsonmapper check {path} failed: {result.stdout.strip()} {result.stderr.strip()}")
+    return elapsed
 
 
 def main():
@@ -171,12 +179,15 @@ def main():
                 ways[way] = lambda repetitions, way=way: swift.run(way, payload, repetitions)
             ways["check"] = lambda repetitions: time_check(options.jsonmapper, path, repetitions)
             ways["check-startup"] = lambda repetitions: time_check(options.jsonmapper, empty.name, repetitions)
+            ways["check-net"] = lambda repetitions: time_check_pairs(options.jsonmapper, path, empty.name, repetitions)
             # Batches: one warm-up, then as many repetitions as fit in about --batch-ms (at least one).
             batch = {}
             for way, run in ways.items():
                 run(1)
                 once = statistics.median(run(3))
                 batch[way] = max(1, min(1000, round(options.batch_ms * 1e6 / max(once, 1))))
+            # A pair takes two process starts, whatever its difference (which may even be negative): 10 to 30 pairs.
+            batch["check-net"] = max(10, min(30, batch["check-net"]))
             names = list(ways)
             rounds = {way: [] for way in names}
             for index in range(options.rounds):
@@ -198,10 +209,9 @@ def median_ns(rounds, way):
 
 def round_medians(rounds, way):
     if way == "check-net":
-        # A round whose check ran no slower than its `{}` check measured no time of its own: None, left out of the
-        # figures (a clamped near-zero time made an absurd throughput).
-        pairs = zip(round_medians(rounds, "check"), round_medians(rounds, "check-startup"))
-        return [a - b if a > b else None for a, b in pairs]
+        # A round whose pairs ran no slower on the payload than on `{}` measured no time of its own: None, left out
+        # of the figures (a clamped near-zero time made an absurd throughput).
+        return [t if t > 0 else None for t in (statistics.median(batch) for batch in rounds[way])]
     return [statistics.median(batch) for batch in rounds[way]]
 
 
@@ -249,7 +259,7 @@ def print_payload(payload, size, rounds, swift):
         if way == "check-net":
             net = [t for t in round_medians(rounds, way) if t is not None]
             ms = statistics.median(net) / 1e6 if net else float("nan")
-            repetitions = "(check − check of `{}`)"
+            repetitions = f"{len(rounds[way][0])} pairs (check − check of `{{}}` just before)"
         else:
             ms = median_ns(rounds, way) / 1e6
             repetitions = str(len(rounds[way][0]))
