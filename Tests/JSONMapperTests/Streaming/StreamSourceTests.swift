@@ -33,19 +33,18 @@ struct StreamSourceTests {
 
     @Test("a missing file or a folder is named, with why it cannot be read")
     func unreadableFiles() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let missing = directory.appendingPathComponent("missing.json")
-        #expect(Self.errors(missing) == Array(repeating: ["cannot read \(missing.path): no such file"], count: 3))
-        let folder = "cannot read \(directory.path): it is a directory"
-        #expect(Self.errors(directory) == Array(repeating: [folder], count: 3))
-        // A file URL reads as before, each iteration anew.
-        let file = directory.appendingPathComponent("records.json")
-        try json(#"{"records": [1, 2]}"#).write(to: file)
-        let elements = JSONMapper.elements(contentsOf: file, at: ["records"])
-        #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2])
-        #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2])
-        #expect(JSONMapper.validate(contentsOf: file) == nil)
+        try withTemporaryDirectory { directory in
+            let missing = directory.appendingPathComponent("missing.json")
+            #expect(Self.errors(missing) == Array(repeating: ["cannot read \(missing.path): no such file"], count: 3))
+            let folder = "cannot read \(directory.path): it is a directory"
+            #expect(Self.errors(directory) == Array(repeating: [folder], count: 3))
+            // A file URL reads as before, each iteration anew.
+            let file = directory.appendingPathComponent("records.json")
+            try json(#"{"records": [1, 2]}"#).write(to: file)
+            let elements = JSONMapper.elements(contentsOf: file, at: ["records"])
+            #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2])
+            #expect(elements.map { $0.get(Int.self, at: []) } == [1, 2])
+            #expect(JSONMapper.validate(contentsOf: file) == nil)
+        }
     }
 }
