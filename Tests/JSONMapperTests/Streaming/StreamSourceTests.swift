@@ -47,4 +47,49 @@ struct StreamSourceTests {
             #expect(JSONMapper.validate(contentsOf: file) == nil)
         }
     }
+
+    /// What each of `threads` threads gets from iterating `sequence` at the same time: the ids of its valid
+    /// contexts, and the errors of its invalid ones.
+    static func iteratedAtOnce<Contexts: Sequence<JSONDeserializationContext> & SendableMetatype>(
+        _ sequence: Contexts, threads: Int
+    ) -> [(ids: [Int], errors: [String])] {
+        nonisolated(unsafe) let shared = sequence
+        let results = SharedList<(ids: [Int], errors: [String])>()
+        onThreads(threads) { _ in
+            var (ids, errors): ([Int], [String]) = ([], [])
+            for context in shared {
+                if context.valid {
+                    ids.append(context.getInt("id") ?? -1)
+                } else {
+                    errors += descriptions(context)
+                }
+            }
+            results.append((ids, errors))
+        }
+        return results.values
+    }
+
+    @Test("one InputStream's sequence iterated from many threads at once: one reads it all, every other is refused")
+    func oneStreamManyThreads() {
+        let count = 2_000
+        let records = (0..<count).map { #"{"id": \#($0)}"# }
+        let lines = json(records.joined(separator: "\n"))
+        let array = json("[" + records.joined(separator: ",") + "]")
+        let alreadyRead =
+            "the stream was already read by an earlier iteration: a sequence made from an InputStream can be "
+            + "iterated once (make a new stream, or use contentsOf: to read a file again)"
+        for _ in 0..<20 {
+            for (kind, results) in [
+                ("lines", Self.iteratedAtOnce(JSONMapper.lines(InputStream(data: lines)), threads: 8)),
+                ("elements", Self.iteratedAtOnce(JSONMapper.elements(of: InputStream(data: array)), threads: 8)),
+            ] {
+                let readers = results.filter { !$0.ids.isEmpty }
+                #expect(results.count == 8, "\(kind)")
+                #expect(readers.count == 1, "\(kind)")
+                #expect(readers.first?.ids == Array(0..<count), "\(kind)")
+                #expect(readers.first?.errors == [], "\(kind)")
+                #expect(results.filter { $0.errors == [alreadyRead] && $0.ids.isEmpty }.count == 7, "\(kind)")
+            }
+        }
+    }
 }
