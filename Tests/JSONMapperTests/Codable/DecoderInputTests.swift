@@ -97,4 +97,30 @@ struct DecoderInputTests {
         }
         #expect(results == Array(repeating: true, count: 8))
     }
+
+    @Test("one decoder used from several threads while another changes its settings: each value follows one setting")
+    func settingsChangedDuringUse() throws {
+        struct Account: Decodable, Equatable { let userId: Int? }
+        let decoder = JSONMapperDecoder()
+        let wrong = SharedList<String>()
+        onThreads(9) { thread in
+            guard thread > 0 else {
+                // Thread 0 changes the settings, the others decode meanwhile.
+                for n in 0..<2_000 {
+                    decoder.keyDecodingStrategy = n % 2 == 0 ? .convertFromSnakeCase : .useDefaultKeys
+                }
+                return
+            }
+            for n in 0..<200 {
+                // "user_id" is userId in snake case, and no member of Account with the default keys.
+                let account = try? decoder.decode(Account.self, from: json(#"{"user_id": \#(n)}"#))
+                if account != Account(userId: n) && account != Account(userId: nil) {
+                    wrong.append(String(describing: account))
+                }
+            }
+        }
+        #expect(wrong.values == [])
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(Account.self, from: json(#"{"user_id": 7}"#)) == Account(userId: 7))
+    }
 }

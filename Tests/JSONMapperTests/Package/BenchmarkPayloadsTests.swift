@@ -8,25 +8,24 @@ import Testing
 struct BenchmarkPayloadsTests {
     @Test("missing payloads stop the benchmarks with one line that names the folder and the fetch script, exit 1")
     func missingPayloads() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-payloads-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let payloads = TestFiles.repositoryRoot.appendingPathComponent(
-            "Benchmarks/Benchmarks/MappingBenchmarks/Payloads.swift")
-        let main = folder.appendingPathComponent("main.swift")
-        try "print(Payloads.twitter.count)\n".write(to: main, atomically: true, encoding: .utf8)
-        let program = folder.appendingPathComponent("payloads")
-        #expect(try Self.run(["swiftc", payloads.path, main.path, "-o", program.path]).status == 0)
+        try withTemporaryDirectory { folder in
+            let payloads = TestFiles.repositoryRoot.appendingPathComponent(
+                "Benchmarks/Benchmarks/MappingBenchmarks/Payloads.swift")
+            let main = folder.appendingPathComponent("main.swift")
+            try "print(Payloads.twitter.count)\n".write(to: main, atomically: true, encoding: .utf8)
+            let program = folder.appendingPathComponent("payloads")
+            #expect(try Self.run(["swiftc", payloads.path, main.path, "-o", program.path]).status == 0)
 
-        let empty = folder.appendingPathComponent("empty")
-        let result = try Self.run([program.path], environment: ["JSONMAPPER_BENCH_DATA": empty.path])
-        #expect(result.status == 1)
-        #expect(result.output == "")
-        #expect(
-            result.error
-                == "error: the benchmark payloads are missing from \(empty.path) (twitter.json, citm_catalog.json, "
-                + "canada.json): run bash Scripts/fetch-test-data.sh in the repository, or set JSONMAPPER_BENCH_DATA "
-                + "to their folder\n")
+            let empty = folder.appendingPathComponent("empty")
+            let result = try Self.run([program.path], environment: ["JSONMAPPER_BENCH_DATA": empty.path])
+            #expect(result.status == 1)
+            #expect(result.output == "")
+            #expect(
+                result.error
+                    == "error: the benchmark payloads are missing from \(empty.path) (twitter.json, "
+                    + "citm_catalog.json, canada.json): run bash Scripts/fetch-test-data.sh in the repository, or set "
+                    + "JSONMAPPER_BENCH_DATA to their folder\n")
+        }
     }
 
     /// Runs `arguments` through `/usr/bin/env`; its exit status, standard output and standard error.

@@ -115,26 +115,27 @@ struct LargeStreamTests {
 
     @Test("the reader keeps every byte, and zero padding, at every buffer threshold up to 4 MB")
     func readerAtThresholds() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let whole = StreamDocuments.document(ofSize: 4 << 20)
-        for size in Self.thresholdSizes(upTo: 4 << 20) {
-            let data = whole.prefix(size)
-            let url = directory.appendingPathComponent("\(size).json")
-            try data.write(to: url)
-            let streams: [(String, InputStream?)] = [
-                ("InputStream(data:)", InputStream(data: data)), ("InputStream(url:)", InputStream(url: url)),
-                ("reads of 65537", ScriptedInputStream(Array(data), reads: .of(StreamReader.chunkSize + 1))),
-            ]
-            for (kind, stream) in streams {
-                let input = try StreamReader.readAll(try #require(stream))
-                defer { RawMemory.free(input.bytes) }
-                let read = UnsafeBufferPointer(start: input.bytes, count: input.count + NativeScanner.padding)
-                #expect(input.count == size, "\(kind), size \(size)")
-                let same = data.withUnsafeBytes { raw in raw.baseAddress.map { memcmp($0, input.bytes, size) == 0 } }
-                #expect(same ?? (size == 0), "\(kind), size \(size)")
-                #expect(read.suffix(NativeScanner.padding).allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+        try withTemporaryDirectory { directory in
+            let whole = StreamDocuments.document(ofSize: 4 << 20)
+            for size in Self.thresholdSizes(upTo: 4 << 20) {
+                let data = whole.prefix(size)
+                let url = directory.appendingPathComponent("\(size).json")
+                try data.write(to: url)
+                let streams: [(String, InputStream?)] = [
+                    ("InputStream(data:)", InputStream(data: data)), ("InputStream(url:)", InputStream(url: url)),
+                    ("reads of 65537", ScriptedInputStream(Array(data), reads: .of(StreamReader.chunkSize + 1))),
+                ]
+                for (kind, stream) in streams {
+                    let input = try StreamReader.readAll(try #require(stream))
+                    defer { RawMemory.free(input.bytes) }
+                    let read = UnsafeBufferPointer(start: input.bytes, count: input.count + NativeScanner.padding)
+                    #expect(input.count == size, "\(kind), size \(size)")
+                    let same = data.withUnsafeBytes { raw in
+                        raw.baseAddress.map { memcmp($0, input.bytes, size) == 0 }
+                    }
+                    #expect(same ?? (size == 0), "\(kind), size \(size)")
+                    #expect(read.suffix(NativeScanner.padding).allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+                }
             }
         }
     }
@@ -151,17 +152,16 @@ struct LargeStreamTests {
 
     @Test("a file stream maps like the data itself", arguments: [JSONMapper.Engine.native, .foundation])
     func fileStreamAtThresholds(engine: JSONMapper.Engine) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for size in [131_071, 131_072, 131_073, 3_000_000] {
-            let data = StreamDocuments.document(ofSize: size)
-            let url = directory.appendingPathComponent("\(size).json")
-            try data.write(to: url)
-            let stream = try #require(InputStream(url: url))
-            StreamDocuments.expectSameAsData(
-                data, JSONMapper.context(stream, engine: engine), "size \(size)", engine: engine,
-                everyValue: size == 3_000_000)
+        try withTemporaryDirectory { directory in
+            for size in [131_071, 131_072, 131_073, 3_000_000] {
+                let data = StreamDocuments.document(ofSize: size)
+                let url = directory.appendingPathComponent("\(size).json")
+                try data.write(to: url)
+                let stream = try #require(InputStream(url: url))
+                StreamDocuments.expectSameAsData(
+                    data, JSONMapper.context(stream, engine: engine), "size \(size)", engine: engine,
+                    everyValue: size == 3_000_000)
+            }
         }
     }
 

@@ -51,41 +51,41 @@ struct StreamWindowTests {
 
     @Test("a window that keeps everything holds every byte and zero padding at every threshold")
     func keepingEverything() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let whole = StreamDocuments.document(ofSize: 3 << 20)
-        for size in Self.thresholdSizes(upTo: 3 << 20) {
-            let data = whole.prefix(size)
-            for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
-                let window = try StreamWindow(stream)
-                while !window.atEnd { _ = window.refill(keepingFrom: 0) }
-                #expect(window.failure == nil)
-                #expect(window.count == size, "\(kind), size \(size)")
-                #expect(window.capacity >= size, "\(kind), size \(size)")
-                let same = data.withUnsafeBytes { raw in raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 } }
-                #expect(same == true, "\(kind), size \(size)")
-                let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
-                #expect(padding.allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+        try withTemporaryDirectory { directory in
+            let whole = StreamDocuments.document(ofSize: 3 << 20)
+            for size in Self.thresholdSizes(upTo: 3 << 20) {
+                let data = whole.prefix(size)
+                for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
+                    let window = try StreamWindow(stream)
+                    while !window.atEnd { _ = window.refill(keepingFrom: 0) }
+                    #expect(window.failure == nil)
+                    #expect(window.count == size, "\(kind), size \(size)")
+                    #expect(window.capacity >= size, "\(kind), size \(size)")
+                    let same = data.withUnsafeBytes { raw in
+                        raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 }
+                    }
+                    #expect(same == true, "\(kind), size \(size)")
+                    let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
+                    #expect(padding.allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+                }
             }
         }
     }
 
     @Test("reading whole holds an input of exactly the limit, at every threshold, and stops past it")
     func readingWhole() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let whole = StreamDocuments.document(ofSize: 3 << 20)
-        for size in Self.thresholdSizes(upTo: 3 << 20) {
-            let data = whole.prefix(size)
-            for limit in [size - 1, size, size + 1] {
-                for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size)-\(limit).json") {
-                    let window = try StreamWindow(stream)
-                    let comment = Comment(rawValue: "\(kind), size \(size), limit \(limit)")
-                    #expect(window.readWhole(upTo: limit) == (size <= limit), comment)
-                    #expect(window.failure == nil, comment)
-                    #expect(window.count == size || (size > limit && window.count > limit), comment)
+        try withTemporaryDirectory { directory in
+            let whole = StreamDocuments.document(ofSize: 3 << 20)
+            for size in Self.thresholdSizes(upTo: 3 << 20) {
+                let data = whole.prefix(size)
+                for limit in [size - 1, size, size + 1] {
+                    for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size)-\(limit).json") {
+                        let window = try StreamWindow(stream)
+                        let comment = Comment(rawValue: "\(kind), size \(size), limit \(limit)")
+                        #expect(window.readWhole(upTo: limit) == (size <= limit), comment)
+                        #expect(window.failure == nil, comment)
+                        #expect(window.count == size || (size > limit && window.count > limit), comment)
+                    }
                 }
             }
         }
@@ -125,24 +125,23 @@ struct StreamWindowTests {
 
     @Test("elements whose ends fall around every threshold map like the data, and one larger than the window")
     func elementsAtThresholds() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for size in Self.thresholdSizes(upTo: 1 << 20).filter({ $0 > 2 }) + [3 << 20] {
-            let data = StreamDocuments.document(ofSize: size)
-            let expected = JSONMapper.context(data).getArray(ofClass: SampleRecord.self)
-            for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
-                let mapped = JSONMapper.elements(of: stream).map(SampleRecord.init)
-                #expect(mapped == expected, "\(kind), size \(size)")
+        try withTemporaryDirectory { directory in
+            for size in Self.thresholdSizes(upTo: 1 << 20).filter({ $0 > 2 }) + [3 << 20] {
+                let data = StreamDocuments.document(ofSize: size)
+                let expected = JSONMapper.context(data).getArray(ofClass: SampleRecord.self)
+                for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
+                    let mapped = JSONMapper.elements(of: stream).map(SampleRecord.init)
+                    #expect(mapped == expected, "\(kind), size \(size)")
+                }
             }
-        }
-        // One element as large as several windows: the window grows to hold it, and it maps whole.
-        for extra in [-1, 0, 1] {
-            let text = String(repeating: "é", count: (StreamWindow.initialCapacity + extra) / 2)
-            let data = json(#"[1, {"t": ""# + text + #""}, 2]"#)
-            let elements = Array(JSONMapper.elements(of: InputStream(data: data)))
-            #expect(elements.count == 3)
-            #expect(elements[1].getString("t") == text)
+            // One element as large as several windows: the window grows to hold it, and it maps whole.
+            for extra in [-1, 0, 1] {
+                let text = String(repeating: "é", count: (StreamWindow.initialCapacity + extra) / 2)
+                let data = json(#"[1, {"t": ""# + text + #""}, 2]"#)
+                let elements = Array(JSONMapper.elements(of: InputStream(data: data)))
+                #expect(elements.count == 3)
+                #expect(elements[1].getString("t") == text)
+            }
         }
     }
 

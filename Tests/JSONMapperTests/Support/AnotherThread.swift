@@ -18,6 +18,37 @@ func onAnotherThread<Result>(_ body: @escaping () -> Result) -> Result {
     return results[0]
 }
 
+/// Runs `body(0)`, …, `body(count - 1)` at once, each on a thread of its own, and returns when all are done.
+///
+/// `DispatchQueue.concurrentPerform` runs as many threads as the machine has cores, the caller's among them: two on
+/// a 2-core machine, so that a context made by the caller is never read by two threads other than its own at the
+/// same time, and a race between such threads cannot happen there. Here every call has its own thread, and no body
+/// starts before every thread has started: none can finish (and end its thread, which takes a lock inside
+/// Foundation that would order it before the threads started after) before the others have begun. Nothing else
+/// orders the bodies, so that the thread sanitizer sees every access they make to shared state unguarded by its
+/// own lock; the caller sees all they did.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let gate = NSCondition()
+    nonisolated(unsafe) var (started, finished) = (0, 0)
+    for index in 0..<count {
+        Thread {
+            gate.lock()
+            started += 1
+            gate.broadcast()
+            while started < count { gate.wait() }
+            gate.unlock()
+            body(index)
+            gate.lock()
+            finished += 1
+            gate.broadcast()
+            gate.unlock()
+        }.start()
+    }
+    gate.lock()
+    while finished < count { gate.wait() }
+    gate.unlock()
+}
+
 extension Writes {
     /// A model whose `write(to:)` sets `"late": 1` on its context from another thread, then calls `then` with the
     /// context on its own thread.

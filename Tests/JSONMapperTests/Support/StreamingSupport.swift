@@ -41,6 +41,30 @@ enum Walks {
     ]
 }
 
+/// Runs `body` with a new, empty folder of its own in the temporary directory, and removes the folder and all it
+/// holds afterwards, whether `body` returns or throws.
+///
+/// The folder is removed only after `body` returns, so streams that `body` makes from its files can read them to
+/// the end. For example:
+///
+/// ```swift
+/// try withTemporaryDirectory { directory in
+///     let url = directory.appendingPathComponent("records.json")
+///     try data.write(to: url)
+///     #expect(JSONMapper.validate(contentsOf: url) == nil)
+/// }
+/// ```
+///
+/// - Parameter body: What to do with the folder; its URL is passed in.
+/// - Returns: What `body` returns.
+/// - Throws: The error of creating the folder, or whatever `body` throws.
+func withTemporaryDirectory<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try body(directory)
+}
+
 /// A random mutation of `bytes`: one to three bytes removed, inserted or replaced, from characters that matter to
 /// JSON's grammar.
 func mutated(_ bytes: [UInt8], using generator: inout some RandomNumberGenerator) -> [UInt8] {
