@@ -25,6 +25,8 @@ import orjson
 import simdjson
 
 PAYLOADS = ["twitter", "citm_catalog", "canada"]
+# The pairs of checks per round for `check less startup` (see time_check_pairs).
+CHECK_PAIRS = 20
 SWIFT_WAYS = ["map", "parse", "validate", "validate-file", "decoder", "serialization"]
 LABELS = {
     "orjson": "orjson loads (Python's gc off)",
@@ -128,9 +130,19 @@ def time_check(jsonmapper, path, repetitions):
 
 
 def time_check_pairs(jsonmapper, path, empty, repetitions):
-    """The time of `check` on the payload less that of a `check` of `{}` run just before it, per repetition: both
-    see the same moment's load, which two ways timed apart in the round do not."""
-    return [-time_one_check(jsonmapper, empty) + time_one_check(jsonmapper, path) for _ in range(repetitions)]
+    """The time of `check` on the payload less that of a `check` of `{}` run beside it, per repetition: both see
+    the same moment's load, which two ways timed apart in the round do not. The order alternates, so that neither
+    always starts right after the other (with the binary and its libraries just used)."""
+    differences = []
+    for repetition in range(repetitions):
+        if repetition % 2 == 0:
+            startup = time_one_check(jsonmapper, empty)
+            whole = time_one_check(jsonmapper, path)
+        else:
+            whole = time_one_check(jsonmapper, path)
+            startup = time_one_check(jsonmapper, empty)
+        differences.append(whole - startup)
+    return differences
 
 
 def time_one_check(jsonmapper, path):
@@ -183,11 +195,13 @@ def main():
             # Batches: one warm-up, then as many repetitions as fit in about --batch-ms (at least one).
             batch = {}
             for way, run in ways.items():
+                if way == "check-net":
+                    # A pair costs two process starts whatever its difference (which may be negative): a fixed count.
+                    batch[way] = CHECK_PAIRS
+                    continue
                 run(1)
                 once = statistics.median(run(3))
                 batch[way] = max(1, min(1000, round(options.batch_ms * 1e6 / max(once, 1))))
-            # A pair takes two process starts, whatever its difference (which may even be negative): 10 to 30 pairs.
-            batch["check-net"] = max(10, min(30, batch["check-net"]))
             names = list(ways)
             rounds = {way: [] for way in names}
             for index in range(options.rounds):
@@ -216,7 +230,8 @@ def round_medians(rounds, way):
 
 
 def throughput(size, rounds, way):
-    """MB/s (10^6 bytes) from the median of all repetitions."""
+    """MB/s (10^6 bytes) from the median of all repetitions; for `check-net`, from the median of the rounds' medians,
+    leaving out rounds whose median was not above zero (print_payload says how many)."""
     if way == "check-net":
         net = [t for t in round_medians(rounds, "check-net") if t is not None]
         if not net:
@@ -259,7 +274,8 @@ def print_payload(payload, size, rounds, swift):
         if way == "check-net":
             net = [t for t in round_medians(rounds, way) if t is not None]
             ms = statistics.median(net) / 1e6 if net else float("nan")
-            repetitions = f"{len(rounds[way][0])} pairs (check − check of `{{}}` just before)"
+            dropped = sum(1 for t in round_medians(rounds, way) if t is None)
+            repetitions = f"{len(rounds[way][0])} pairs (check − check of `{{}}` beside it), {dropped} rounds ≤ 0 left out"
         else:
             ms = median_ns(rounds, way) / 1e6
             repetitions = str(len(rounds[way][0]))

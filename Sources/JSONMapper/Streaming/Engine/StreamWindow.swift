@@ -184,12 +184,13 @@ final class StreamWindow {
         let handled = chunk.withContiguousStorageIfAvailable { receive(UnsafeRawBufferPointer($0)) }
         if let handled { return handled }
         guard reserve(chunk.underestimatedCount) else { return false }
+        // Also when memory runs out partway: the bytes appended so far stay, followed by their padding.
+        defer { buffer.zeroPadding() }
         for byte in chunk {
             if count == capacity && !reserve(1) { return false }
             bytes[count] = byte
             buffer.count += 1
         }
-        buffer.zeroPadding()
         return true
     }
 
