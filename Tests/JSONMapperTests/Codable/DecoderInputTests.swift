@@ -103,20 +103,13 @@ struct DecoderInputTests {
         struct Account: Decodable, Equatable { let userId: Int? }
         let decoder = JSONMapperDecoder()
         let wrong = SharedList<String>()
-        onThreads(9) { thread in
-            guard thread > 0 else {
-                // Thread 0 changes the settings, the others decode meanwhile.
-                for n in 0..<2_000 {
-                    decoder.keyDecodingStrategy = n % 2 == 0 ? .convertFromSnakeCase : .useDefaultKeys
-                }
-                return
-            }
-            for n in 0..<200 {
-                // "user_id" is userId in snake case, and no member of Account with the default keys.
-                let account = try? decoder.decode(Account.self, from: json(#"{"user_id": \#(n)}"#))
-                if account != Account(userId: n) && account != Account(userId: nil) {
-                    wrong.append(String(describing: account))
-                }
+        changingWhileUsed { n in
+            decoder.keyDecodingStrategy = n % 2 == 0 ? .convertFromSnakeCase : .useDefaultKeys
+        } use: { n in
+            // "user_id" is userId in snake case, and no member of Account with the default keys.
+            let account = try? decoder.decode(Account.self, from: json(#"{"user_id": \#(n)}"#))
+            if account != Account(userId: n) && account != Account(userId: nil) {
+                wrong.append(String(describing: account))
             }
         }
         #expect(wrong.values == [])

@@ -332,19 +332,12 @@ struct EncoderContainerTests {
         struct Account: Encodable { let userId: Int }
         let encoder = JSONMapperEncoder()
         let wrong = SharedList<String>()
-        onThreads(9) { thread in
-            guard thread > 0 else {
-                // Thread 0 changes the settings, the others encode meanwhile.
-                for n in 0..<2_000 {
-                    encoder.keyEncodingStrategy = n % 2 == 0 ? .convertToSnakeCase : .useDefaultKeys
-                }
-                return
-            }
-            for n in 0..<200 {
-                let text = (try? encoder.encode(Account(userId: n))).map { String(decoding: $0, as: UTF8.self) }
-                if text != #"{"userId":\#(n)}"# && text != #"{"user_id":\#(n)}"# {
-                    wrong.append(String(describing: text))
-                }
+        changingWhileUsed { n in
+            encoder.keyEncodingStrategy = n % 2 == 0 ? .convertToSnakeCase : .useDefaultKeys
+        } use: { n in
+            let text = (try? encoder.encode(Account(userId: n))).map { String(decoding: $0, as: UTF8.self) }
+            if text != #"{"userId":\#(n)}"# && text != #"{"user_id":\#(n)}"# {
+                wrong.append(String(describing: text))
             }
         }
         #expect(wrong.values == [])

@@ -49,6 +49,18 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     gate.unlock()
 }
 
+/// Runs `change(n)` for n in 0..<2,000 on one thread while `use(n)` runs for n in 0..<200 on each of eight others,
+/// all at once (``onThreads(_:_:)``): a setting changed while other threads work with it.
+func changingWhileUsed(change: @escaping @Sendable (Int) -> Void, use: @escaping @Sendable (Int) -> Void) {
+    onThreads(9) { thread in
+        if thread == 0 {
+            for n in 0..<2_000 { change(n) }
+        } else {
+            for n in 0..<200 { use(n) }
+        }
+    }
+}
+
 extension Writes {
     /// A model whose `write(to:)` sets `"late": 1` on its context from another thread, then calls `then` with the
     /// context on its own thread.
