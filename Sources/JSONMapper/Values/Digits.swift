@@ -39,7 +39,12 @@ enum Digits {
     /// The eight bytes must be readable.
     @inline(__always)
     static func leadingDigits(_ p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
-        let word = load(p)
+        leadingDigits(load(p))
+    }
+
+    /// The value of the digits at the start of `word` (its lowest bytes, up to eight of them), and how many there are.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (value: UInt64, count: Int) {
         let count = nonDigitBytes(word).trailingZeroBitCount >> 3
         guard count > 0 else { return (0, 0) }
         // Move the digits to the top bytes and fill the bytes below them with '0': eight digits of the same value.

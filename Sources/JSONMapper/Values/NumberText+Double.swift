@@ -43,17 +43,18 @@ extension NumberText {
         return exact() ?? float
     }
 
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
+    /// 10^k for k from 0 to 22, each exact in a `Double`: a literal, so that reading it needs no lazy initialization.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     ///
     /// - Parameter padded: Whether eight bytes past the end of `bytes` may be read, as in a native document, whose
     ///   numbers are followed by a non-digit and the zero padding: the last digits are then read a word at a time.
     static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Double {
         guard let base = bytes.baseAddress else { return .nan }
+        if padded, let value = parsePlainDecimal(base, count: bytes.count) { return value }
         var i = 0
         let n = bytes.count
         let negative = bytes.first == UInt8(ascii: "-")
@@ -125,6 +126,47 @@ extension NumberText {
             return Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
         }
         return negative ? -magnitude : magnitude
+    }
+
+    /// The `Double` for a number of the shape most documents hold, `-?d{1,7}(.d+)?` with at most 19 digits in all
+    /// and no exponent (every number in canada.json), read a word at a time; `nil` for any other shape, or when
+    /// neither fast method decides, to take the general path.
+    ///
+    /// The text must be a valid JSON number followed by a byte that is not a digit and then at least eight readable
+    /// bytes, as in a native document. With at most 19 digits the significand is exact in a `UInt64`.
+    @inline(__always)
+    static func parsePlainDecimal(_ base: UnsafePointer<UInt8>, count n: Int) -> Double? {
+        let negative = base[0] == UInt8(ascii: "-")
+        var i = negative ? 1 : 0
+        let (integer, integerCount) = Digits.leadingDigits(base + i)
+        guard integerCount < 8 else { return nil }
+        i &+= integerCount
+        var significand = integer
+        var power = 0
+        if i < n, base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            var room = 19 &- integerCount
+            // Whole words of eight digits, then the rest. The whole-word test is a branch the processor predicts,
+            // so the next load's address does not wait for the digits to be counted: a loop that advanced by each
+            // word's counted digits ran canada.json 11 % slower in time for 5 % fewer instructions.
+            var word = Digits.load(base + i)
+            while room >= 8, Digits.allDigits(word) {
+                significand = significand &* 100_000_000 &+ Digits.value(ofEight: word)
+                power &-= 8
+                room &-= 8
+                i &+= 8
+                word = Digits.load(base + i)
+            }
+            let (value, count) = Digits.leadingDigits(word)
+            guard count <= room else { return nil }
+            significand = significand &* Digits.powersOfTen[count] &+ value
+            power &-= count
+            i &+= count
+        }
+        guard i == n, let magnitude = nearestDouble(significand: significand, power: power) else { return nil }
+        // The sign as a bit, not a branch: signs mix unpredictably in coordinates.
+        let sign: UInt64 = negative ? 1 << 63 : 0
+        return Double(bitPattern: magnitude.bitPattern | sign)
     }
 
     /// The `Double` nearest `significand × 10^power`, or `nil` in the rare cases neither fast method can decide.

@@ -143,6 +143,69 @@ struct NumberParsingTests {
         #expect(mismatches.prefix(5) == [])
     }
 
+    @Test(
+        "plain decimals around the fast path's limits (7 and 8 integer digits, 19 and 20 in all) match Double(String)")
+    func plainDecimalLimits() {
+        var generator = SplitMix64(seed: 0x91A1)
+        var mismatches: [String] = []
+        var fastPathAnswers = 0
+        // What follows a number in a document: a byte that is not a digit, then at least eight readable bytes.
+        let terminators: [[UInt8]] = [Array(",1234567".utf8), Array("]".utf8), Array("}".utf8), Array(" ".utf8), [0]]
+        for integerDigits in 1...9 {
+            for fractionDigits in 0...22 {
+                for round in 0..<40 {
+                    var text = round % 2 == 0 ? "-" : ""
+                    // A zero integer part (0.000123…) on some rounds: the fraction's zeros then count as digits.
+                    let zero = round % 5 == 0
+                    text += zero ? "0" : String(Int(generator.next() % 9) + 1)
+                    for _ in 1..<(zero ? 1 : integerDigits) { text += String(generator.next() % 10) }
+                    if fractionDigits > 0 {
+                        text += "."
+                        for k in 0..<fractionDigits {
+                            text += zero && k < fractionDigits / 2 ? "0" : String(generator.next() % 10)
+                        }
+                    }
+                    guard let expected = Double(text) else { continue }
+                    let terminator = terminators[round % terminators.count]
+                    let padded = Array(text.utf8) + terminator + [UInt8](repeating: 0x39, count: 8)
+                    let (value, fast) = padded.withUnsafeBufferPointer { buffer in
+                        (
+                            NumberText.parseDouble(
+                                UnsafeBufferPointer(rebasing: buffer[0..<text.utf8.count]), padded: true),
+                            buffer.baseAddress.flatMap { NumberText.parsePlainDecimal($0, count: text.utf8.count) }
+                        )
+                    }
+                    if value.bitPattern != expected.bitPattern { mismatches.append(text) }
+                    if let fast {
+                        fastPathAnswers += 1
+                        if fast.bitPattern != expected.bitPattern { mismatches.append("fast path: " + text) }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.prefix(5) == [])
+        // The fast path answers most of these shapes (it declines 8 integer digits and more than 19 in all).
+        #expect(fastPathAnswers > 4_000)
+    }
+
+    @Test("the fast path declines what it does not read: exponents, long integer parts, more than 19 digits")
+    func plainDecimalDeclines() {
+        for text in ["1e5", "-1.5E-3", "12345678.5", "123456789", "1.2345678901234567890", "0.00000000000000000001"] {
+            let padded = Array(text.utf8) + [UInt8](repeating: 0, count: 9)
+            let fast = padded.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { NumberText.parsePlainDecimal($0, count: text.utf8.count) }
+            }
+            #expect(fast == nil, "\(text)")
+        }
+        for (text, expected) in [("-0.0", -0.0), ("0", 0.0), ("-12.5", -12.5), ("1234567.25", 1_234_567.25)] {
+            let padded = Array(text.utf8) + [UInt8](repeating: 0, count: 9)
+            let fast = padded.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { NumberText.parsePlainDecimal($0, count: text.utf8.count) }
+            }
+            #expect(fast?.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test("exact halfway ties round to even")
     func ties() {
         // 2^53 + 1 is halfway between 2^53 and 2^53 + 2: even is 2^53.
