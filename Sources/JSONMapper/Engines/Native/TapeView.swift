@@ -152,10 +152,10 @@ struct TapeView {
         return UnsafeBufferPointer(start: bytes + entry.low, count: length)
     }
 
-    /// The decoded string at `index`.
+    /// The decoded string at `index`: the scan that made the tape validated its UTF-8.
     func string(at index: Int) -> String {
         let text = text(at: index)
-        return StringDecoding.decode(
+        return StringDecoding.decodeScanned(
             text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
     }
 }

@@ -296,7 +296,8 @@ extension StructureWalker {
         let content = window.bytes + start + 1
         let length = end - start - 2
         let escaped = memchr(content, Int32(UInt8(ascii: "\\")), length) != nil
-        return StringDecoding.decode(content, count: length, escaped: escaped)
+        // `scanInPlace` validated the string's UTF-8 above.
+        return StringDecoding.decodeScanned(content, count: length, escaped: escaped)
     }
 
     // MARK: Scanning
