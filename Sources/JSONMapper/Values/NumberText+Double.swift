@@ -132,8 +132,10 @@ extension NumberText {
     /// and no exponent (every number in canada.json), read a word at a time; `nil` for any other shape, or when
     /// neither fast method decides, to take the general path.
     ///
-    /// The text must be a valid JSON number followed by a byte that is not a digit and then at least eight readable
-    /// bytes, as in a native document. With at most 19 digits the significand is exact in a `UInt64`.
+    /// The text must be a valid JSON number with at least eight readable bytes after it, the first of which is not a
+    /// digit, as in a native document (a number at its very end is followed by the eight zero bytes of padding). The
+    /// last word read ends at most seven bytes past the text. With at most 19 digits the significand is exact in a
+    /// `UInt64`.
     @inline(__always)
     static func parsePlainDecimal(_ base: UnsafePointer<UInt8>, count n: Int) -> Double? {
         let negative = base[0] == UInt8(ascii: "-")

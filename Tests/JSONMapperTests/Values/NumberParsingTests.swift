@@ -149,8 +149,10 @@ struct NumberParsingTests {
         var generator = SplitMix64(seed: 0x91A1)
         var mismatches: [String] = []
         var fastPathAnswers = 0
-        // What follows a number in a document: a byte that is not a digit, then at least eight readable bytes.
-        let terminators: [[UInt8]] = [Array(",1234567".utf8), Array("]".utf8), Array("}".utf8), Array(" ".utf8), [0]]
+        // What follows a number in a document: eight readable bytes, the first not a digit (at the very end, the eight
+        // zero bytes of padding). Exactly eight, in a block of exactly that size, so that the address sanitizer sees a
+        // read past them; digits after the first, so that a read of the wrong ones would change the value.
+        let terminators: [[UInt8]] = [Array(",1234567".utf8), Array("]9999999".utf8), Array("}0".utf8), [0]]
         for integerDigits in 1...9 {
             for fractionDigits in 0...22 {
                 for round in 0..<40 {
@@ -167,14 +169,13 @@ struct NumberParsingTests {
                     }
                     guard let expected = Double(text) else { continue }
                     let terminator = terminators[round % terminators.count]
-                    let padded = Array(text.utf8) + terminator + [UInt8](repeating: 0x39, count: 8)
-                    let (value, fast) = padded.withUnsafeBufferPointer { buffer in
-                        (
-                            NumberText.parseDouble(
-                                UnsafeBufferPointer(rebasing: buffer[0..<text.utf8.count]), padded: true),
-                            buffer.baseAddress.flatMap { NumberText.parsePlainDecimal($0, count: text.utf8.count) }
-                        )
-                    }
+                    let bytes = Array(text.utf8) + (terminator + [UInt8](repeating: 0, count: 8)).prefix(8)
+                    let exact = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+                    defer { exact.deallocate() }
+                    exact.initialize(from: bytes, count: bytes.count)
+                    let count = text.utf8.count
+                    let value = NumberText.parseDouble(UnsafeBufferPointer(start: exact, count: count), padded: true)
+                    let fast = NumberText.parsePlainDecimal(exact, count: count)
                     if value.bitPattern != expected.bitPattern { mismatches.append(text) }
                     if let fast {
                         fastPathAnswers += 1
