@@ -17,11 +17,7 @@ struct StreamValidationTests {
         for name in names {
             let data = try TestSuiteFiles.data(name)
             let expected = JSONMapper.context(data).errors.first
-            for setting in Walks.settings {
-                let found = try Walks.firstError(
-                    Array(data), chunk: setting.chunk, budget: setting.budget, batch: setting.batch)
-                #expect(found == expected, "\(name), reads of \(setting.chunk)")
-            }
+            try Walks.expectSameFirstError(Array(data), as: expected, name)
             #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(name)")
             // As a top-level array, its elements stream, then the same error ends them.
             let elements = Array(JSONMapper.elements(of: InputStream(data: data)))
@@ -138,11 +134,7 @@ struct StreamValidationTests {
             let expected = try #require(JSONMapper.context(data).errors.first)
             #expect(expected.path == path, "\(text.prefix(24))")
             #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(text.prefix(24))")
-            for setting in Walks.settings {
-                let found = try Walks.firstError(
-                    Array(data), chunk: setting.chunk, budget: setting.budget, batch: setting.batch)
-                #expect(found == expected, "\(text.prefix(24)), reads of \(setting.chunk)")
-            }
+            try Walks.expectSameFirstError(Array(data), as: expected, String(text.prefix(24)))
         }
     }
 

@@ -23,6 +23,17 @@ enum Walks {
         try walker(bytes, chunk: chunk, budget: budget, batch: batch, options: options).validate()
     }
 
+    /// Expects every walk of ``settings`` to find `expected` as the first error of `bytes`, as `context` records it.
+    static func expectSameFirstError(
+        _ bytes: [UInt8], as expected: JSONMappingError?, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for setting in settings {
+            let found = try firstError(bytes, chunk: setting.chunk, budget: setting.budget, batch: setting.batch)
+            #expect(found == expected, "\(label), reads of \(setting.chunk)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Every context the walker hands out for the elements of the array at `target`.
     static func elements(
         _ bytes: [UInt8], chunk: Int, budget: Int, batch: Int, target: [JSONPathElement],
