@@ -55,10 +55,7 @@ struct PathStepTests {
     /// The larger count of the loops: 100,000 by default. `.ci/run` sets `JSONMAPPER_PATH_LOOP_COUNT=20000` for its
     /// AddressSanitizer run, where these tests took 66 s (measured 2026-11-26): 2,000 and 20,000 values are still far
     /// past the native engine's table threshold (`LookupTables.walkLimit`), and still ten times apart.
-    static let largeCount: Int = {
-        let asked = ProcessInfo.processInfo.environment["JSONMAPPER_PATH_LOOP_COUNT"].flatMap { Int($0) }
-        return max(1_000, asked ?? 100_000)
-    }()
+    static let largeCount: Int = TestSize.value("JSONMAPPER_PATH_LOOP_COUNT", standard: 100_000, minimum: 1_000)
 
     /// Checks that the loop `seconds` times over `largeCount` (100,000) values reads them right in about ten times
     /// as long as over a tenth of them: linear is 10, quadratic 100, and the margin absorbs a noisy machine.

@@ -17,10 +17,7 @@ import Testing
 @Suite("Round trips through large files")
 struct LargeRoundTripTests {
     /// The size of each file written, in MB.
-    static let megabytes: Int = {
-        let asked = ProcessInfo.processInfo.environment["JSONMAPPER_ROUND_TRIP_MB"].flatMap { Int($0) }
-        return max(1, asked ?? 16)
-    }()
+    static let megabytes: Int = TestSize.value("JSONMAPPER_ROUND_TRIP_MB", standard: 16, minimum: 1)
 
     /// How many `Sample`s make about `megabytes` MB, from the size of the first thousand.
     static let recordCount: Int = {

@@ -130,12 +130,7 @@ struct ScannedStringDifferentialTests {
     }
 
     static func same(_ read: String, _ expected: String) -> Bool {
-        let reference = String(decoding: Array(expected.utf8), as: UTF8.self)
-        return read == reference && Array(read.utf8) == Array(reference.utf8) && read.count == reference.count
-            && read.hashValue == reference.hashValue && read.unicodeScalars.elementsEqual(reference.unicodeScalars)
-            && !(read < reference) && !(reference < read) && read.utf16.count == reference.utf16.count
-            && Set([read, reference]).count == 1 && read.utf8.count == reference.utf8.count
-            && read.lowercased() == reference.lowercased() && read.isContiguousUTF8
+        StringSameness.differences(read, expected).isEmpty
     }
 
     static func doc(_ parts: [UInt8]...) -> Data { Data(parts.joined()) }
