@@ -20,7 +20,8 @@ import JSONMapper
 //   swift run -c release Profile stream-write-check lines 256 /tmp/orders.jsonl   (or array)
 //   swift run -c release Profile peers-serve [FOLDER]      (the Swift side of Scripts/peers.sh, see Peers)
 //   swift run -c release Profile small-generate 1000000 /tmp/small.json /tmp/small.jsonl   (issue 24's large case)
-//   swift run -c release Profile small-map data /tmp/small.json   (or parse, elements, validate; lines on .jsonl)
+//   swift run -c release Profile small-map data /tmp/small.json   (or stream, parse, elements, validate;
+//                                                                  lines on .jsonl)
 //   swift run -c release Profile editing 21     (issue 22's editing workloads as ratios to parsing citm, one process)
 //   swift run -c release Profile async-race 100 5   (async sources against InputStream, issue 25; see AsyncInput)
 let arguments = CommandLine.arguments
