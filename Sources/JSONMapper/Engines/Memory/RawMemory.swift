@@ -3,14 +3,16 @@ import Foundation
 /// `malloc`-family memory for the native engine's input copy and tape, the stream buffers and the writer (through
 /// ``ByteBuffer``, which grows it).
 ///
-/// `realloc` grows and trims them without a second copy in memory (glibc moves large blocks with `mremap`), and an
+/// `realloc` grows and trims them. glibc moves a block that has a mapping of its own with `mremap`, without a second
+/// copy in memory: every block of 32 MB or more, and smaller large ones until the process frees its first such block
+/// (which raises glibc's mmap threshold, up to 32 MB). A block on the heap that cannot grow in place is copied. An
 /// allocation that fails is reported instead of trapping, so that a document too large for memory gives an invalid
 /// context with a clear error.
 ///
 /// On Linux, blocks of at least ``hugePageThreshold`` bytes are offered to the kernel for transparent huge pages
 /// (`madvise(MADV_HUGEPAGE)`): a large document's copy and tape are then faulted in 2 MB at a time instead of 4 KB,
-/// which takes a quarter off the scan of a 128 MB document (BENCHMARKS.md, issue 24). The advice changes no byte and
-/// may be ignored; where the kernel has no huge pages, or they are off, nothing changes.
+/// which takes a fifth off the scan of a 128 MB document (BENCHMARKS.md, issue 24). The advice changes no byte; where
+/// the kernel has no huge pages it is refused, and where they are set to `never` it is kept but not acted on.
 enum RawMemory {
     /// Memory for `count` values of `T`, or `nil` when it cannot be had (including a size that overflows `Int`).
     static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T>? {
@@ -26,28 +28,43 @@ enum RawMemory {
         return block.bindMemory(to: T.self, capacity: count)
     }
 
-    /// The size from which a block is offered for huge pages: two of them (2 MB each on x86-64 and on arm64 with
-    /// 4 KB pages), so that at least one whole huge page lies inside any block that gets the advice.
-    static let hugePageThreshold = 4 << 20
+    /// The size from which a block is offered for huge pages: 32 MB, the most that glibc's `malloc` ever serves from
+    /// its heaps (its dynamic mmap threshold stops there, see mallopt(3)), so that every advised block has a
+    /// mapping of its own. Advice on heap pages would outlive the block and make later small heap blocks cost 2 MB
+    /// each; a process that raises `M_MMAP_THRESHOLD` past 32 MB accepts that for its largest blocks.
+    static let hugePageThreshold = 32 << 20
 
-    /// Asks the kernel to back the pages of the block at `block` (`bytes` long) with huge pages where it can.
+    /// Asks the kernel to back the block at `block` (`bytes` long) with huge pages where it can.
     ///
-    /// The advice covers every page the block touches, its first and last partly: glibc serves a large block with a
-    /// mapping of its own that begins a few bytes before the block, and advice on only part of that mapping would
-    /// split it in two, which `mremap` refuses to move, so that `realloc` would fall back to a second copy. Pages
-    /// the block shares with other heap blocks only get the same advice. The result is not checked: the advice is
-    /// optional, and a kernel without transparent huge pages refuses it.
+    /// The advice covers the whole of glibc's mapping for the block: from the page that holds the block's first byte
+    /// (glibc's header sits just before it) to the end of the block's usable size, which reaches up to a page past
+    /// its last byte. Advice on only part of the mapping would split it in two, which `mremap` refuses to move, so
+    /// that `realloc` would fall back to a second copy. The result is not checked: the advice is optional.
     private static func adviseHugePages(_ block: UnsafeMutableRawPointer, bytes: Int) {
         #if os(Linux)
-            guard let pages = pagesCovering(start: UInt(bitPattern: block), bytes: bytes, pageSize: pageSize) else {
+            let extent = max(bytes, usableSize(block))
+            guard let pages = pagesCovering(start: UInt(bitPattern: block), bytes: extent, pageSize: pageSize) else {
                 return
             }
             _ = madvise(UnsafeMutableRawPointer(bitPattern: pages.start), pages.count, MADV_HUGEPAGE)
         #endif
     }
 
-    /// The system's page size, which `madvise` wants its range aligned to.
-    static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+    #if os(Linux)
+        /// The system's page size, which `madvise` wants its range aligned to.
+        static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+
+        /// The address of `malloc_usable_size` (glibc, musl), found at run time: the Glibc module does not import
+        /// `<malloc.h>`. Zero where it cannot be found (a static binary).
+        private static let usableSizeFunction = UInt(bitPattern: dlsym(nil, "malloc_usable_size"))
+
+        /// The bytes `malloc` made usable at `block` (at least those asked for), or 0 where that cannot be known.
+        static func usableSize(_ block: UnsafeMutableRawPointer) -> Int {
+            guard let address = UnsafeRawPointer(bitPattern: usableSizeFunction) else { return 0 }
+            typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+            return unsafeBitCast(address, to: UsableSize.self)(block)
+        }
+    #endif
 
     /// The pages of `pageSize` bytes (a power of two) that the block at `start` (`bytes` long) touches: from the
     /// boundary at or before its first byte to the one at or after its end; `nil` for an empty block, or one whose

@@ -205,9 +205,10 @@ struct TapeBuffer: ~Copyable {
 
     /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.
     ///
-    /// - Returns: The entries, their count, and the most bytes the buffer held (its largest capacity; growing and
-    ///   trimming reallocate in place or by remapping, without a second copy); `nil` only if the buffer had no
-    ///   memory, which a tape, whose first block its initializer allocates, never lacks.
+    /// - Returns: The entries, their count, and the most bytes the buffer held: its largest capacity, which is the
+    ///   peak when growing and trimming reallocate in place or by remapping; a growth on the heap that `realloc`
+    ///   must copy briefly holds the old block too, which this does not count (see ``RawMemory``). `nil` only if
+    ///   the buffer had no memory, which a tape, whose first block its initializer allocates, never lacks.
     consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int)? {
         let count = count
         guard let taken = buffer.take(trimmed: true) else { return nil }
