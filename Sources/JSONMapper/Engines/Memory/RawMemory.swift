@@ -42,10 +42,12 @@ enum RawMemory {
     /// that `realloc` would fall back to a second copy. The result is not checked: the advice is optional.
     private static func adviseHugePages(_ block: UnsafeMutableRawPointer, bytes: Int) {
         #if os(Linux)
-            let extent = max(bytes, usableSize(block))
-            guard let pages = pagesCovering(start: UInt(bitPattern: block), bytes: extent, pageSize: pageSize) else {
-                return
-            }
+            // Without the usable size, the end of the mapping is unknown: no advice rather than a split mapping.
+            let usable = usableSize(block)
+            guard usable > 0,
+                let pages = pagesCovering(
+                    start: UInt(bitPattern: block), bytes: max(bytes, usable), pageSize: pageSize)
+            else { return }
             _ = madvise(UnsafeMutableRawPointer(bitPattern: pages.start), pages.count, MADV_HUGEPAGE)
         #endif
     }
@@ -55,7 +57,7 @@ enum RawMemory {
         static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
 
         /// The address of `malloc_usable_size` (glibc, musl), found at run time: the Glibc module does not import
-        /// `<malloc.h>`. Zero where it cannot be found (a static binary).
+        /// `<malloc.h>`. Zero where it cannot be found (a static binary, which then gives no advice).
         private static let usableSizeFunction = UInt(bitPattern: dlsym(nil, "malloc_usable_size"))
 
         /// The bytes `malloc` made usable at `block` (at least those asked for), or 0 where that cannot be known.
