@@ -4,10 +4,11 @@ import Foundation
 /// ``ByteBuffer``, which grows it).
 ///
 /// `realloc` grows and trims them. glibc moves a block that has a mapping of its own with `mremap`, without a second
-/// copy in memory. A large block gets one until the process frees its first: that raises glibc's mmap threshold (up
-/// to 32 MB), and later blocks may come from a heap, where `realloc` copies a block that cannot grow in place. An
-/// allocation that fails is reported instead of trapping, so that a document too large for memory gives an invalid
-/// context with a clear error.
+/// copy in memory: a block above its mmap threshold (128 KB at first) gets one. Freeing such a block raises the
+/// threshold to its size (up to 32 MB), and a block may also be carved from a heap's free space, so that later
+/// blocks can come from a heap, where `realloc` copies a block that cannot grow in place. An allocation that fails
+/// is reported instead of trapping, so that a document too large for memory gives an invalid context with a clear
+/// error.
 enum RawMemory {
     /// Memory for `count` values of `T`, or `nil` when it cannot be had (including a size that overflows `Int`).
     static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T>? {
