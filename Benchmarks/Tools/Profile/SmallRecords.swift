@@ -135,15 +135,14 @@ enum SmallRecords {
         switch way {
         case "data", "parse", "stream":
             // `stream` reads the file through `InputStream(url:)` into the engine's own buffer, with no `Data`.
-            let data = way == "stream" ? Data() : FileManager.default.contents(atPath: path)
-            guard data != nil, let stream = InputStream(url: url) else { fatalError("cannot read \(path)") }
+            let data = way == "stream" ? nil : FileManager.default.contents(atPath: path)
+            guard way == "stream" || data != nil else { fatalError("cannot read \(path)") }
             let residentBefore = residentBytes()
             phases.append(("start", .now))
             // Only `context` refers to the document, so that setting it to nil frees it.
-            var context: JSONDeserializationContext? =
-                way == "stream" ? JSONMapper.context(stream) : data.map { JSONMapper.context($0) }
+            var context = data.map { JSONMapper.context($0) } ?? InputStream(url: url).map { JSONMapper.context($0) }
             phases.append(("parse", .now))
-            guard context?.valid == true else { fatalError("not valid: \(context?.errors ?? [])") }
+            guard context?.valid == true else { fatalError("not valid or not readable: \(context?.errors ?? [])") }
             if way != "parse" {
                 var records: [Model]? = context?.requireArray(ofClass: Model.self)
                 phases.append(("map", .now))
