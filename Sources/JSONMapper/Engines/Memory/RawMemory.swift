@@ -34,6 +34,73 @@ enum RawMemory {
         Foundation.free(pointer)
     }
 
+    /// The least number of bytes ``prefault(_:count:)`` asks the kernel to map: below it, the system call and the
+    /// residency check cost more than the page faults they save.
+    static let prefaultMinimum = 256 * 1024
+
+    /// Has the kernel map, in one call, the fresh pages that lie wholly within `count` bytes at `bytes`, which the
+    /// caller is about to write: Linux then zeroes and maps them without a page fault for each first write, which
+    /// halves what touching new memory costs (a copy into 128 MB of new pages: 71 ms, against 41 ms when they are
+    /// mapped first, on the lab machine).
+    ///
+    /// Only an optimization, so it gives up quietly: on other systems, for fewer than ``prefaultMinimum`` bytes,
+    /// when the last whole page is already resident (memory the allocator hands out again, where the call would
+    /// only walk pages already mapped, 0.05 µs each), and when the kernel refuses (before Linux 5.14, which added
+    /// `MADV_POPULATE_WRITE`). Pages the range only partly covers are left alone, so no other block's memory is
+    /// touched; the advice changes no flag of the mapping, so it neither splits glibc's mapping of a large block
+    /// nor outlives the block (unlike `MADV_HUGEPAGE`, which issue 24's seventh session tried and reverted).
+    static func prefault(_ bytes: UnsafeMutableRawPointer, count: Int) {
+        #if os(Linux)
+            guard count >= prefaultMinimum else { return }
+            let page = pageSize
+            let address = UInt(bitPattern: bytes)
+            let start = (address + page - 1) & ~(page - 1)
+            let end = (address + UInt(count)) & ~(page - 1)
+            guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start),
+                let last = UnsafeMutableRawPointer(bitPattern: end - page)
+            else { return }
+            var resident: UInt8 = 0
+            if mincore(last, Int(page), &resident) == 0 && resident & 1 != 0 { return }
+            _ = madvise(first, Int(end - start), populateWrite)
+        #endif
+    }
+
+    /// The most bytes ``prepareRead(into:free:)`` offers one read: what is mapped ahead for it at once.
+    static let preparedReadLimit = 1024 * 1024
+
+    /// How many of the `free` bytes at `bytes` to offer a stream's read, with their fresh pages mapped ahead
+    /// (``prefault(_:count:)``): all of them up to ``preparedReadLimit``, so that a read which ends the input early
+    /// leaves at most that much mapped and unused. File and data streams fill what they are offered; a larger free
+    /// space takes more reads.
+    static func prepareRead(into bytes: UnsafeMutableRawPointer, free: Int) -> Int {
+        let offered = min(free, preparedReadLimit)
+        prefault(bytes, count: offered)
+        return offered
+    }
+
+    /// The largest offset from `base` at or below `offset` that is a page boundary (4 KB pages where the system's
+    /// size is not known).
+    static func pageBoundary(below offset: Int, from base: UnsafeRawPointer) -> Int {
+        #if os(Linux)
+            let page = Int(pageSize)
+        #else
+            let page = 4096
+        #endif
+        let address = Int(bitPattern: base) &+ offset
+        return offset - (address & (page - 1))
+    }
+
+    #if os(Linux)
+        /// `MADV_POPULATE_WRITE`, by the kernel's number: older C libraries' headers do not name it.
+        static let populateWrite: Int32 = 23
+
+        /// The size of a page; 4 KB when the system does not say.
+        static let pageSize: UInt = {
+            let size = sysconf(Int32(_SC_PAGESIZE))
+            return size > 0 && size & (size - 1) == 0 ? UInt(size) : 4096
+        }()
+    #endif
+
     /// An allocation of `bytes` bytes that failed.
     struct Exhausted: Error {
         let bytes: Int

@@ -52,11 +52,13 @@ final class NativeDocument: @unchecked Sendable {
         try self.init(adopting: buffer, count: count, maximumDepth: maximumDepth)
     }
 
-    /// Memory (from ``RawMemory``) for `count` bytes of input followed by the zero padding the scanner needs.
+    /// Memory (from ``RawMemory``) for `count` bytes of input followed by the zero padding the scanner needs. The
+    /// caller writes all `count` bytes at once, so fresh pages are mapped ahead (``RawMemory/prefault(_:count:)``).
     static func allocateBuffer(count: Int) throws(EngineError) -> UnsafeMutablePointer<UInt8> {
         guard let buffer = RawMemory.allocate(UInt8.self, count: count + NativeScanner.padding) else {
             throw RawMemory.exhausted(count + NativeScanner.padding)
         }
+        RawMemory.prefault(buffer, count: count)
         (buffer + count).initialize(repeating: 0, count: NativeScanner.padding)
         return buffer
     }

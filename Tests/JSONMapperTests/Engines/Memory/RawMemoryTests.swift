@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import JSONMapper
+
+/// Mapping fresh pages ahead of a write (`RawMemory.prefault`), on fresh anonymous memory from `mmap`, where the
+/// kernel says page by page which are resident (`mincore`).
+@Suite("Pages mapped ahead of a write")
+struct RawMemoryTests {
+    @Test("a read is offered all the free space up to the limit, and never more")
+    func preparedReads() {
+        let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        defer { block.deallocate() }
+        // The count only is used for sizes this small: the memory behind it is not touched.
+        #expect(RawMemory.prepareRead(into: block, free: 0) == 0)
+        #expect(RawMemory.prepareRead(into: block, free: 1) == 1)
+        #expect(RawMemory.preparedReadLimit == 1 << 20)
+        #expect(RawMemory.preparedReadLimit > RawMemory.prefaultMinimum)
+    }
+
+    @Test("a page boundary below an offset is one, and never above it")
+    func pageBoundaries() throws {
+        let block = try #require(malloc(3 * 4096))
+        defer { free(block) }
+        #if os(Linux)
+            let page = Int(RawMemory.pageSize)
+        #else
+            let page = 4096
+        #endif
+        for offset in [0, 1, 4095, 4096, 4097, 8191, 8192, 12_000] {
+            let boundary = RawMemory.pageBoundary(below: offset, from: block)
+            #expect(boundary <= offset && offset - boundary < page, "offset \(offset)")
+            #expect((Int(bitPattern: block) + boundary) % 4096 == 0, "offset \(offset)")
+        }
+    }
+
+    #if os(Linux)
+        /// Fresh anonymous pages, none resident yet, unmapped after `body`.
+        static func withFreshPages(_ count: Int, _ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {
+            let page = Int(RawMemory.pageSize)
+            let mapped = mmap(nil, count * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            let base = try #require(mapped == MAP_FAILED ? nil : mapped)
+            defer { munmap(base, count * page) }
+            try body(base, page)
+        }
+
+        /// Which of the `count` pages at `base` are resident.
+        static func resident(_ base: UnsafeMutableRawPointer, pages count: Int) throws -> [Bool] {
+            var vector = [UInt8](repeating: 0, count: count)
+            let status = mincore(base, count * Int(RawMemory.pageSize), &vector)
+            try #require(status == 0)
+            return vector.map { $0 & 1 != 0 }
+        }
+
+        @Test("maps exactly the pages wholly inside the range: not the partial ones at its ends, nor any outside")
+        func wholePagesOnly() throws {
+            let pages = RawMemory.prefaultMinimum / Int(RawMemory.pageSize) + 8
+            try Self.withFreshPages(pages) { base, page throws in
+                #expect(try Self.resident(base, pages: pages).allSatisfy { !$0 })
+                // From 100 bytes into page 1 to 100 bytes into page `pages - 3`.
+                let count = (pages - 4) * page
+                RawMemory.prefault(base + page + 100, count: count)
+                let expected = (0..<pages).map { $0 >= 2 && $0 < pages - 3 }
+                #expect(try Self.resident(base, pages: pages) == expected)
+            }
+        }
+
+        @Test("leaves alone a range below the minimum, and one whose last page is resident already")
+        func givesUp() throws {
+            let pages = RawMemory.prefaultMinimum / Int(RawMemory.pageSize) + 8
+            try Self.withFreshPages(pages) { base, page throws in
+                RawMemory.prefault(base, count: RawMemory.prefaultMinimum - 1)
+                #expect(try Self.resident(base, pages: pages).allSatisfy { !$0 })
+                // Memory handed out again: its last page was written before, so the call is skipped.
+                let count = pages * page
+                base.storeBytes(of: 1, toByteOffset: count - 1, as: UInt8.self)
+                RawMemory.prefault(base, count: count)
+                let expected = (0..<pages).map { $0 == pages - 1 }
+                #expect(try Self.resident(base, pages: pages) == expected)
+                // Without that page written, the same range is mapped whole.
+                RawMemory.prefault(base, count: count - page)
+                #expect(try Self.resident(base, pages: pages).allSatisfy { $0 })
+            }
+        }
+
+        @Test("memory mapped ahead reads as zero and keeps what is then written")
+        func contents() throws {
+            let pages = RawMemory.prefaultMinimum / Int(RawMemory.pageSize) + 1
+            try Self.withFreshPages(pages) { base, page throws in
+                RawMemory.prefault(base, count: pages * page)
+                let bytes = base.assumingMemoryBound(to: UInt8.self)
+                #expect(UnsafeBufferPointer(start: bytes, count: pages * page).allSatisfy { $0 == 0 })
+                for i in stride(from: 0, to: pages * page, by: 997) { bytes[i] = UInt8(truncatingIfNeeded: i) }
+                #expect(
+                    stride(from: 0, to: pages * page, by: 997).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0) }
+                )
+            }
+        }
+    #endif
+}
