@@ -95,6 +95,7 @@ struct LargeStreamTests {
     /// each with its neighbours: every capacity up to `limit`, and the fill levels that trigger growth.
     static func thresholdSizes(upTo limit: Int) -> [Int] {
         var sizes: Set<Int> = [0, 1, StreamReader.chunkSize - 1, StreamReader.chunkSize, StreamReader.chunkSize + 1]
+        for end in readEnds(upTo: limit) where end < limit { sizes.formUnion([end - 1, end, end + 1]) }
         var capacity = StreamReader.chunkSize
         while capacity <= limit {
             for size in [capacity - StreamReader.chunkSize, capacity] {
@@ -105,12 +106,31 @@ struct LargeStreamTests {
         return sizes.sorted()
     }
 
-    @Test("the thresholds cover several growths of the buffer")
+    /// Where each read ends, up to `limit`, for a stream that fills every read: the reader offers all the free space,
+    /// up to ``RawMemory/preparedReadLimit``, and grows first when less than a chunk is free.
+    static func readEnds(upTo limit: Int) -> [Int] {
+        var (capacity, count) = (StreamReader.chunkSize, 0)
+        var ends: [Int] = []
+        while count <= limit {
+            if capacity - count < StreamReader.chunkSize {
+                capacity = StreamReader.grownCapacity(capacity, count: count)
+            }
+            count += min(capacity - count, RawMemory.preparedReadLimit)
+            ends.append(count)
+        }
+        return ends
+    }
+
+    @Test("the thresholds cover several growths of the buffer, and a read cut at the prepared limit")
     func thresholdsAreReal() {
         let sizes = Self.thresholdSizes(upTo: 4 << 20)
         #expect(sizes.count > 30)
         #expect(sizes.contains(2 * StreamReader.chunkSize))  // full after one read: grows to make room for another
         #expect(sizes.last.map { $0 > 3 << 20 } == true)
+        // Below 4 MB one read is cut at the limit, with more free space after it: its end is among the sizes.
+        let ends = Self.readEnds(upTo: 4 << 20)
+        let cut = zip([0] + ends, ends).first { $1 - $0 == RawMemory.preparedReadLimit }?.1
+        #expect(cut.map { $0 < 4 << 20 && sizes.contains($0 + 1) } == true)
     }
 
     @Test("the reader keeps every byte, and zero padding, at every buffer threshold up to 4 MB")

@@ -23,12 +23,29 @@ struct StreamWindowTests {
     /// Sizes just below, at and above each point where the window is full or grows, up to `limit`.
     static func thresholdSizes(upTo limit: Int) -> [Int] {
         var sizes: Set<Int> = [1, StreamWindow.readSize - 1, StreamWindow.readSize, StreamWindow.readSize + 1]
+        for end in readEnds(upTo: limit) where end < limit { sizes.formUnion([end - 1, end, end + 1]) }
         for capacity in capacities(upTo: limit) {
             for size in [capacity - StreamWindow.readSize, capacity] {
                 sizes.formUnion([size - 1, size, size + 1])
             }
         }
         return sizes.sorted()
+    }
+
+    /// Where each read ends, up to `limit`, when everything read is kept and the stream fills every read: the
+    /// window offers all its free space, up to ``RawMemory/preparedReadLimit``, and grows first when less than
+    /// ``StreamWindow/readSize`` is free.
+    static func readEnds(upTo limit: Int) -> [Int] {
+        var (capacity, count) = (StreamWindow.initialCapacity, 0)
+        var ends: [Int] = []
+        while count <= limit {
+            if capacity - count < StreamWindow.readSize {
+                capacity = StreamWindow.grownCapacity(capacity, count: count)
+            }
+            count += min(capacity - count, RawMemory.preparedReadLimit)
+            ends.append(count)
+        }
+        return ends
     }
 
     static func streams(_ data: Data, directory: URL, name: String) throws -> [(String, InputStream)] {
@@ -61,6 +78,31 @@ struct StreamWindowTests {
                     #expect(window.failure == nil)
                     #expect(window.count == size, "\(kind), size \(size)")
                     #expect(window.capacity >= size, "\(kind), size \(size)")
+                    let same = data.withUnsafeBytes { raw in
+                        raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 }
+                    }
+                    #expect(same == true, "\(kind), size \(size)")
+                    let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
+                    #expect(padding.allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+                }
+            }
+        }
+    }
+
+    @Test("reads cut at the prepared limit keep every byte: inputs that end at, or one byte around, such a read")
+    func cutReads() throws {
+        // The window's free space passes the limit only past 3 MB: the sizes around the first reads that are cut.
+        let ends = Self.readEnds(upTo: 5 << 20)
+        let cut = zip([0] + ends, ends).filter { $1 - $0 == RawMemory.preparedReadLimit }.map(\.1)
+        #expect(!cut.isEmpty && cut.allSatisfy { !Self.capacities(upTo: 5 << 20).contains($0) })
+        let whole = StreamDocuments.document(ofSize: 5 << 20)
+        try withTemporaryDirectory { directory in
+            for size in cut.prefix(2).flatMap({ [$0 - 1, $0, $0 + 1] }) {
+                let data = whole.prefix(size)
+                for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
+                    let window = try StreamWindow(stream)
+                    #expect(window.readWhole(upTo: 5 << 20), "\(kind), size \(size)")
+                    #expect(window.failure == nil && window.count == size, "\(kind), size \(size)")
                     let same = data.withUnsafeBytes { raw in
                         raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 }
                     }

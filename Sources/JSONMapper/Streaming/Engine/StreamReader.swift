@@ -14,8 +14,9 @@ enum StreamReader {
 
     /// Opens the stream if it is not open yet (closing it again afterwards), and reads until it reports its end.
     ///
-    /// Every read asks for exactly the space that is free in the buffer, so no read can write past it, however
-    /// much the stream hands out at once (`InputStream(data:)` and file streams fill whatever they are offered).
+    /// Every read asks for at most the space that is free in the buffer (1 MB at most, mapped ahead: see
+    /// ``RawMemory/prepareRead(into:free:)``), so no read can write past it, however much the stream hands out at
+    /// once (`InputStream(data:)` and file streams fill whatever they are offered).
     ///
     /// - Throws: A `malformedJSON` error when the stream fails, or is closed, failed or at its end before the first
     ///   read, giving the line and column reached and the number of bytes read (see ``StreamFailure``).
@@ -44,7 +45,7 @@ enum StreamReader {
             guard buffer.reserve(chunkSize) else {
                 throw JSONMappingError(RawMemory.exhausted(grownCapacity(capacity, count: buffer.count) - capacity))
             }
-            let free = buffer.capacity - buffer.count
+            let free = RawMemory.prepareRead(into: buffer.base + buffer.count, free: buffer.capacity - buffer.count)
             let read = stream.read(buffer.base + buffer.count, maxLength: free)
             if read > 0 && read <= free {
                 buffer.count += read

@@ -96,8 +96,9 @@ final class StreamWindow {
     /// Discards the bytes before `keep` when the buffer needs the room, then reads once. Before the first read, a
     /// stream that is closed, failed or already at its end fails the window instead.
     ///
-    /// Every read asks for exactly the space that is free, so no read can write past the buffer, whatever the
-    /// stream hands out at once.
+    /// Every read asks for at most the space that is free (1 MB at most, mapped ahead: see
+    /// ``RawMemory/prepareRead(into:free:)``), so no read can write past the buffer, whatever the stream hands out
+    /// at once.
     ///
     /// - Parameter keep: The index of the first byte still needed.
     /// - Returns: How far the kept bytes moved down: subtract it from every index held into the buffer.
@@ -128,7 +129,7 @@ final class StreamWindow {
                 return moved
             }
         }
-        let free = capacity - count
+        let free = RawMemory.prepareRead(into: bytes + count, free: capacity - count)
         let read = stream.read(bytes + count, maxLength: free)
         // Whatever the read reports, the stream may have written into all the space it was offered (a read that
         // fails, or ends, after writing part of its bytes): zero the padding after `count` again in every case.
