@@ -65,16 +65,19 @@ enum RawMemory {
         #endif
     }
 
-    /// The most bytes ``prepareRead(into:free:)`` offers one read: what is mapped ahead for it at once.
+    /// The most bytes ``prepareRead(into:free:expectedToFill:)`` offers one read: what is mapped ahead for it at once.
     static let preparedReadLimit = 1024 * 1024
 
-    /// How many of the `free` bytes at `bytes` to offer a stream's read, with their fresh pages mapped ahead
-    /// (``prefault(_:count:)``): all of them up to ``preparedReadLimit``, so that a read which ends the input early
-    /// leaves at most that much mapped and unused. File and data streams fill what they are offered; a larger free
+    /// How many of the `free` bytes at `bytes` to offer a stream's read: all of them up to ``preparedReadLimit``,
+    /// with their fresh pages mapped ahead (``prefault(_:count:)``) when the stream is `expectedToFill` the offer.
+    ///
+    /// File and data streams fill what they are offered until their last bytes, so a read that came back short was
+    /// most likely the last one: the next read usually finds the end, and mapping pages for it would be waste. A
+    /// read that ends the input early leaves at most ``preparedReadLimit`` bytes mapped and unused; a larger free
     /// space takes more reads.
-    static func prepareRead(into bytes: UnsafeMutableRawPointer, free: Int) -> Int {
+    static func prepareRead(into bytes: UnsafeMutableRawPointer, free: Int, expectedToFill: Bool) -> Int {
         let offered = min(free, preparedReadLimit)
-        prefault(bytes, count: offered)
+        if expectedToFill { prefault(bytes, count: offered) }
         return offered
     }
 

@@ -15,7 +15,7 @@ enum StreamReader {
     /// Opens the stream if it is not open yet (closing it again afterwards), and reads until it reports its end.
     ///
     /// Every read asks for at most the space that is free in the buffer (1 MB at most, mapped ahead: see
-    /// ``RawMemory/prepareRead(into:free:)``), so no read can write past it, however much the stream hands out at
+    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past it, however much the stream hands out at
     /// once (`InputStream(data:)` and file streams fill whatever they are offered).
     ///
     /// - Throws: A `malformedJSON` error when the stream fails, or is closed, failed or at its end before the first
@@ -40,15 +40,19 @@ enum StreamReader {
         } catch {
             throw JSONMappingError(RawMemory.exhausted(error.bytes))
         }
+        // Whether the last read filled all it was offered (see `RawMemory.prepareRead`).
+        var filled = true
         while true {
             let capacity = buffer.capacity
             guard buffer.reserve(chunkSize) else {
                 throw JSONMappingError(RawMemory.exhausted(grownCapacity(capacity, count: buffer.count) - capacity))
             }
-            let free = RawMemory.prepareRead(into: buffer.base + buffer.count, free: buffer.capacity - buffer.count)
+            let free = RawMemory.prepareRead(
+                into: buffer.base + buffer.count, free: buffer.capacity - buffer.count, expectedToFill: filled)
             let read = stream.read(buffer.base + buffer.count, maxLength: free)
             if read > 0 && read <= free {
                 buffer.count += read
+                filled = read == free
             } else if read == 0 && stream.streamStatus != .error {
                 break
             } else {

@@ -48,6 +48,9 @@ final class StreamWindow {
     /// Whether the stream was read yet: before the first read, a stream that is closed, failed or at its end is
     /// reported as such (see ``StreamFailure/unreadable(_:)``).
     private var started = false
+    /// Whether the last read filled all it was offered, so that the next is expected to (see
+    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``).
+    private var lastReadFilled = true
 
     /// Opens `stream` if it is not open yet (it is closed again when the window goes away).
     ///
@@ -97,7 +100,7 @@ final class StreamWindow {
     /// stream that is closed, failed or already at its end fails the window instead.
     ///
     /// Every read asks for at most the space that is free (1 MB at most, mapped ahead: see
-    /// ``RawMemory/prepareRead(into:free:)``), so no read can write past the buffer, whatever the stream hands out
+    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past the buffer, whatever the stream hands out
     /// at once.
     ///
     /// - Parameter keep: The index of the first byte still needed.
@@ -129,8 +132,9 @@ final class StreamWindow {
                 return moved
             }
         }
-        let free = RawMemory.prepareRead(into: bytes + count, free: capacity - count)
+        let free = RawMemory.prepareRead(into: bytes + count, free: capacity - count, expectedToFill: lastReadFilled)
         let read = stream.read(bytes + count, maxLength: free)
+        lastReadFilled = read == free
         // Whatever the read reports, the stream may have written into all the space it was offered (a read that
         // fails, or ends, after writing part of its bytes): zero the padding after `count` again in every case.
         defer { buffer.zeroPadding() }

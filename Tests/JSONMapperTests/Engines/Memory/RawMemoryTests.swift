@@ -12,8 +12,8 @@ struct RawMemoryTests {
         let block = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
         defer { block.deallocate() }
         // The count only is used for sizes this small: the memory behind it is not touched.
-        #expect(RawMemory.prepareRead(into: block, free: 0) == 0)
-        #expect(RawMemory.prepareRead(into: block, free: 1) == 1)
+        #expect(RawMemory.prepareRead(into: block, free: 0, expectedToFill: true) == 0)
+        #expect(RawMemory.prepareRead(into: block, free: 1, expectedToFill: false) == 1)
         #expect(RawMemory.preparedReadLimit == 1 << 20)
         #expect(RawMemory.preparedReadLimit > RawMemory.prefaultMinimum)
     }
@@ -80,6 +80,19 @@ struct RawMemoryTests {
                 // Without that page written, the same range is mapped whole.
                 RawMemory.prefault(base, count: count - page)
                 #expect(try Self.resident(base, pages: pages).allSatisfy { $0 })
+            }
+        }
+
+        @Test("a read expected to fill its offer has the offer's pages mapped ahead, and only those; another none")
+        func preparedReadPages() throws {
+            let page = Int(RawMemory.pageSize)
+            let pages = 2 * RawMemory.preparedReadLimit / page
+            try Self.withFreshPages(pages) { base, page throws in
+                #expect(RawMemory.prepareRead(into: base, free: pages * page, expectedToFill: false) == 1 << 20)
+                #expect(try Self.resident(base, pages: pages).allSatisfy { !$0 })
+                #expect(RawMemory.prepareRead(into: base, free: pages * page, expectedToFill: true) == 1 << 20)
+                let expected = (0..<pages).map { $0 < RawMemory.preparedReadLimit / page }
+                #expect(try Self.resident(base, pages: pages) == expected)
             }
         }
 
