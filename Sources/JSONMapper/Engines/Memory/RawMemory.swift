@@ -81,18 +81,6 @@ enum RawMemory {
         return offered
     }
 
-    /// The largest offset from `base` at or below `offset` that is a page boundary (4 KB pages where the system's
-    /// size is not known).
-    static func pageBoundary(below offset: Int, from base: UnsafeRawPointer) -> Int {
-        #if os(Linux)
-            let page = Int(pageSize)
-        #else
-            let page = 4096
-        #endif
-        let address = Int(bitPattern: base) &+ offset
-        return offset - (address & (page - 1))
-    }
-
     #if os(Linux)
         /// `MADV_POPULATE_WRITE`, by the kernel's number: older C libraries' headers do not name it.
         static let populateWrite: Int32 = 23

@@ -116,15 +116,6 @@ struct TapeBuffer: ~Copyable {
     private var buffer: ByteBuffer
     /// Whether the tape starts over instead of growing (validation only).
     private let discards: Bool
-    /// The byte offset up to which entries are appended without a call: the capacity, or, for a tape that keeps
-    /// its entries, the end of the part of the block mapped ahead so far. The rest is mapped ``prefaultChunk`` bytes
-    /// at a time as the tape reaches it (``RawMemory/prefault(_:count:)``), so that a large document's tape does
-    /// not take a page fault per 512 entries, and a tape that stops short maps at most one chunk it does not use.
-    private var ready: Int
-
-    /// How much of a tape's block is mapped ahead at a time: twice the least that is mapped ahead at all, so that a
-    /// chunk cut back to a page boundary (the first one, which starts where `malloc`'s block does) is never below it.
-    static let prefaultChunk = 2 * RawMemory.prefaultMinimum
 
     /// The entries of a discarding tape's one block: 32 KB, within the first-level cache.
     static let discardingCapacity = 4096
@@ -151,8 +142,6 @@ struct TapeBuffer: ~Copyable {
             throw RawMemory.exhausted(error.bytes)
         }
         discards = false
-        ready = 0
-        mapAhead()
     }
 
     /// A tape for validation only, which keeps no more than its last ``discardingCapacity`` entries.
@@ -166,7 +155,6 @@ struct TapeBuffer: ~Copyable {
             throw RawMemory.exhausted(error.bytes)
         }
         discards = true
-        ready = buffer.capacity
     }
 
     /// The entries written so far.
@@ -177,7 +165,7 @@ struct TapeBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ entry: TapeEntry) throws(EngineError) {
         // The capacity may end in part of an entry (it grows by half, in bytes): that part is never used.
-        if ready &- buffer.count < MemoryLayout<UInt64>.stride { try makeRoom() }
+        if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride { try grow() }
         check(buffer.count % 8 == 0 && buffer.count + 8 <= buffer.capacity, "tape entry past the reserved capacity")
         UnsafeMutableRawPointer(buffer.base + buffer.count).storeBytes(of: entry.bits, as: UInt64.self)
         buffer.count &+= MemoryLayout<UInt64>.stride  // within `capacity`, so no overflow to check for
@@ -203,31 +191,16 @@ struct TapeBuffer: ~Copyable {
                 fromByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self))
     }
 
-    /// Makes room for one more entry: maps the next part of the block ahead, grows the block when it is full, or
-    /// starts a discarding tape over.
-    private mutating func makeRoom() throws(EngineError) {
+    private mutating func grow() throws(EngineError) {
         if discards {
             buffer.count = 0
             return
         }
-        if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride {
-            let capacity = buffer.capacity
-            guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
-                let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)
-                throw RawMemory.exhausted(wanted - capacity)
-            }
+        let capacity = buffer.capacity
+        guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
+            let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)
+            throw RawMemory.exhausted(wanted - capacity)
         }
-        mapAhead()
-    }
-
-    /// Moves ``ready`` one ``prefaultChunk`` past the entries (to the capacity at most), mapping that part of the
-    /// block ahead: when the capacity has room for an entry, so has `ready` afterwards.
-    private mutating func mapAhead() {
-        let start = max(ready, buffer.count)
-        // Ending on a page boundary, so that the next chunk starts on one and no page falls between two chunks.
-        let end = min(buffer.capacity, RawMemory.pageBoundary(below: start + Self.prefaultChunk, from: buffer.base))
-        RawMemory.prefault(buffer.base + start, count: end - start)
-        ready = end
     }
 
     /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.

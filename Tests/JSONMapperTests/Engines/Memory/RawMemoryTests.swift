@@ -18,22 +18,6 @@ struct RawMemoryTests {
         #expect(RawMemory.preparedReadLimit > RawMemory.prefaultMinimum)
     }
 
-    @Test("a page boundary below an offset is one, and never above it")
-    func pageBoundaries() throws {
-        let block = try #require(malloc(3 * 4096))
-        defer { free(block) }
-        #if os(Linux)
-            let page = Int(RawMemory.pageSize)
-        #else
-            let page = 4096
-        #endif
-        for offset in [0, 1, 4095, 4096, 4097, 8191, 8192, 12_000] {
-            let boundary = RawMemory.pageBoundary(below: offset, from: block)
-            #expect(boundary <= offset && offset - boundary < page, "offset \(offset)")
-            #expect((Int(bitPattern: block) + boundary) % 4096 == 0, "offset \(offset)")
-        }
-    }
-
     #if os(Linux)
         /// Fresh anonymous pages, none resident yet, unmapped after `body`.
         static func withFreshPages(_ count: Int, _ body: (UnsafeMutableRawPointer, Int) throws -> Void) throws {

@@ -20,27 +20,6 @@ struct TapeTests {
         #expect(Self.tags.map(\.rawValue) == Array(0...8))
     }
 
-    @Test(
-        "entries appended across the chunks mapped ahead and several growths all read back",
-        arguments: [16, 1000, TapeBuffer.prefaultChunk / 8 - 1, 3 * TapeBuffer.prefaultChunk / 8 + 5])
-    func appendsAcrossChunks(estimatedCount: Int) throws {
-        var tape = try TapeBuffer(estimatedCount: estimatedCount)
-        // Past four chunks of the largest first block, and through growths of the smaller ones.
-        let total = 4 * TapeBuffer.prefaultChunk / 8 + 3 * estimatedCount + 17
-        for i in 0..<total { try tape.append(TapeEntry(tag: .integer, middle: i & 0xFF_FFFF, low: i)) }
-        let count = tape.count
-        #expect(count == total)
-        var wrong = 0
-        for i in 0..<total where tape[i].low != i || tape[i].middle != i & 0xFF_FFFF { wrong += 1 }
-        #expect(wrong == 0)
-        let handed = tape.take()
-        let taken = try #require(handed)
-        defer { RawMemory.free(taken.entries) }
-        #expect(taken.count == total)
-        #expect(
-            taken.entries[total - 1] == TapeEntry(tag: .integer, middle: (total - 1) & 0xFF_FFFF, low: total - 1).bits)
-    }
-
     @Test("a key's hash read as one padded word is the one read a byte at a time", arguments: 0...17)
     func paddedHashAgrees(length: Int) {
         // The key is followed by a quote and other bytes, then the padding, as in a document.
