@@ -69,6 +69,8 @@ package final class ScriptedInputStream: InputStream {
 
     /// How many times `close()` was called.
     package private(set) var closeCount = 0
+    /// The length offered by each call to `read`, in order.
+    package private(set) var offered: [Int] = []
 
     /// A stream of `bytes`.
     ///
@@ -129,6 +131,7 @@ package final class ScriptedInputStream: InputStream {
     }
 
     override package func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        offered.append(maxLength)
         if let junk { buffer.update(repeating: junk, count: maxLength) }
         switch failure {
         case .overreporting:

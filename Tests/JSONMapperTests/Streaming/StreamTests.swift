@@ -160,6 +160,21 @@ struct LargeStreamTests {
         }
     }
 
+    @Test("a read is offered at most the prepared limit, and the limit itself once the buffer has the room")
+    func readsAreCut() throws {
+        let data = Array(StreamDocuments.document(ofSize: 3_500_000))
+        let stream = ScriptedInputStream(data, reads: .all)
+        let input = try StreamReader.readAll(stream)
+        defer { RawMemory.free(input.bytes) }
+        #expect(input.count == data.count)
+        #expect(stream.offered.allSatisfy { $0 > 0 && $0 <= RawMemory.preparedReadLimit })
+        #expect(stream.offered.contains(RawMemory.preparedReadLimit))
+        // Each read is offered what the simulation says: every free space, cut at the limit.
+        let ends = Self.readEnds(upTo: data.count)
+        #expect(
+            Array(zip([0] + ends, ends).map { $1 - $0 }.prefix(stream.offered.count - 1)) == stream.offered.dropLast())
+    }
+
     @Test("InputStream(data:) maps like the data itself around the first buffer thresholds and at 4 MB")
     func dataStreamAtThresholds() {
         for size in Self.thresholdSizes(upTo: 300_000) + [4 << 20] {

@@ -114,6 +114,20 @@ struct StreamWindowTests {
         }
     }
 
+    @Test("a read is offered at most the prepared limit, and the limit itself once the window has the room")
+    func readsAreCut() throws {
+        let data = Array(StreamDocuments.document(ofSize: 4_500_000))
+        let stream = ScriptedInputStream(data, reads: .all)
+        let window = try StreamWindow(stream)
+        #expect(window.readWhole(upTo: 5 << 20))
+        #expect(window.count == data.count)
+        #expect(stream.offered.allSatisfy { $0 > 0 && $0 <= RawMemory.preparedReadLimit })
+        #expect(stream.offered.contains(RawMemory.preparedReadLimit))
+        let ends = Self.readEnds(upTo: data.count)
+        #expect(
+            Array(zip([0] + ends, ends).map { $1 - $0 }.prefix(stream.offered.count - 1)) == stream.offered.dropLast())
+    }
+
     @Test("reading whole holds an input of exactly the limit, at every threshold, and stops past it")
     func readingWhole() throws {
         try withTemporaryDirectory { directory in
