@@ -106,19 +106,9 @@ struct LargeStreamTests {
         return sizes.sorted()
     }
 
-    /// Where each read ends, up to `limit`, for a stream that fills every read: the reader offers all the free space,
-    /// up to ``RawMemory/preparedReadLimit``, and grows first when less than a chunk is free.
+    /// Where each read of the stream reader ends, up to `limit`, for a stream that fills every read.
     static func readEnds(upTo limit: Int) -> [Int] {
-        var (capacity, count) = (StreamReader.chunkSize, 0)
-        var ends: [Int] = []
-        while count <= limit {
-            if capacity - count < StreamReader.chunkSize {
-                capacity = StreamReader.grownCapacity(capacity, count: count)
-            }
-            count += min(capacity - count, RawMemory.preparedReadLimit)
-            ends.append(count)
-        }
-        return ends
+        ReadEnds.simulate(firstCapacity: StreamReader.chunkSize, leastFree: StreamReader.chunkSize, upTo: limit)
     }
 
     @Test("the thresholds cover several growths of the buffer, and a read cut at the prepared limit")
@@ -129,7 +119,7 @@ struct LargeStreamTests {
         #expect(sizes.last.map { $0 > 3 << 20 } == true)
         // Below 4 MB one read is cut at the limit, with more free space after it: its end is among the sizes.
         let ends = Self.readEnds(upTo: 4 << 20)
-        let cut = zip([0] + ends, ends).first { $1 - $0 == RawMemory.preparedReadLimit }?.1
+        let cut = zip(ReadEnds.lengths(ends), ends).first { $0.0 == RawMemory.preparedReadLimit }?.1
         #expect(cut.map { $0 < 4 << 20 && sizes.contains($0 + 1) } == true)
     }
 
@@ -171,8 +161,7 @@ struct LargeStreamTests {
         #expect(stream.offered.contains(RawMemory.preparedReadLimit))
         // Each read is offered what the simulation says: every free space, cut at the limit.
         let ends = Self.readEnds(upTo: data.count)
-        #expect(
-            Array(zip([0] + ends, ends).map { $1 - $0 }.prefix(stream.offered.count - 1)) == stream.offered.dropLast())
+        #expect(Array(ReadEnds.lengths(ends).prefix(stream.offered.count - 1)) == stream.offered.dropLast())
     }
 
     @Test("InputStream(data:) maps like the data itself around the first buffer thresholds and at 4 MB")

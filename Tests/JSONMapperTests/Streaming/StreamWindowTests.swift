@@ -32,20 +32,21 @@ struct StreamWindowTests {
         return sizes.sorted()
     }
 
-    /// Where each read ends, up to `limit`, when everything read is kept and the stream fills every read: the
-    /// window offers all its free space, up to ``RawMemory/preparedReadLimit``, and grows first when less than
-    /// ``StreamWindow/readSize`` is free.
+    /// Where each read ends, up to `limit`, when everything read is kept and the stream fills every read.
     static func readEnds(upTo limit: Int) -> [Int] {
-        var (capacity, count) = (StreamWindow.initialCapacity, 0)
-        var ends: [Int] = []
-        while count <= limit {
-            if capacity - count < StreamWindow.readSize {
-                capacity = StreamWindow.grownCapacity(capacity, count: count)
-            }
-            count += min(capacity - count, RawMemory.preparedReadLimit)
-            ends.append(count)
-        }
-        return ends
+        ReadEnds.simulate(firstCapacity: StreamWindow.initialCapacity, leastFree: StreamWindow.readSize, upTo: limit)
+    }
+
+    /// Expects `window` to hold exactly `data`, followed by the zero padding the scanner reads.
+    static func expectHolds(
+        _ window: StreamWindow, _ data: Data, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(window.failure == nil, comment, sourceLocation: sourceLocation)
+        #expect(window.count == data.count, comment, sourceLocation: sourceLocation)
+        let same = data.withUnsafeBytes { raw in raw.baseAddress.map { memcmp($0, window.bytes, data.count) == 0 } }
+        #expect(same == true, comment, sourceLocation: sourceLocation)
+        let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
+        #expect(padding.allSatisfy { $0 == 0 }, comment, sourceLocation: sourceLocation)
     }
 
     static func streams(_ data: Data, directory: URL, name: String) throws -> [(String, InputStream)] {
@@ -75,15 +76,8 @@ struct StreamWindowTests {
                 for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
                     let window = try StreamWindow(stream)
                     while !window.atEnd { _ = window.refill(keepingFrom: 0) }
-                    #expect(window.failure == nil)
-                    #expect(window.count == size, "\(kind), size \(size)")
                     #expect(window.capacity >= size, "\(kind), size \(size)")
-                    let same = data.withUnsafeBytes { raw in
-                        raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 }
-                    }
-                    #expect(same == true, "\(kind), size \(size)")
-                    let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
-                    #expect(padding.allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+                    Self.expectHolds(window, data, "\(kind), size \(size)")
                 }
             }
         }
@@ -93,7 +87,7 @@ struct StreamWindowTests {
     func cutReads() throws {
         // The window's free space passes the limit only past 3 MB: the sizes around the first reads that are cut.
         let ends = Self.readEnds(upTo: 5 << 20)
-        let cut = zip([0] + ends, ends).filter { $1 - $0 == RawMemory.preparedReadLimit }.map(\.1)
+        let cut = zip(ReadEnds.lengths(ends), ends).filter { $0.0 == RawMemory.preparedReadLimit }.map(\.1)
         #expect(!cut.isEmpty && cut.allSatisfy { !Self.capacities(upTo: 5 << 20).contains($0) })
         let whole = StreamDocuments.document(ofSize: 5 << 20)
         try withTemporaryDirectory { directory in
@@ -102,13 +96,7 @@ struct StreamWindowTests {
                 for (kind, stream) in try Self.streams(data, directory: directory, name: "\(size).json") {
                     let window = try StreamWindow(stream)
                     #expect(window.readWhole(upTo: 5 << 20), "\(kind), size \(size)")
-                    #expect(window.failure == nil && window.count == size, "\(kind), size \(size)")
-                    let same = data.withUnsafeBytes { raw in
-                        raw.baseAddress.map { memcmp($0, window.bytes, size) == 0 }
-                    }
-                    #expect(same == true, "\(kind), size \(size)")
-                    let padding = UnsafeBufferPointer(start: window.bytes + window.count, count: NativeScanner.padding)
-                    #expect(padding.allSatisfy { $0 == 0 }, "\(kind), size \(size)")
+                    Self.expectHolds(window, data, "\(kind), size \(size)")
                 }
             }
         }
@@ -124,8 +112,7 @@ struct StreamWindowTests {
         #expect(stream.offered.allSatisfy { $0 > 0 && $0 <= RawMemory.preparedReadLimit })
         #expect(stream.offered.contains(RawMemory.preparedReadLimit))
         let ends = Self.readEnds(upTo: data.count)
-        #expect(
-            Array(zip([0] + ends, ends).map { $1 - $0 }.prefix(stream.offered.count - 1)) == stream.offered.dropLast())
+        #expect(Array(ReadEnds.lengths(ends).prefix(stream.offered.count - 1)) == stream.offered.dropLast())
     }
 
     @Test("reading whole holds an input of exactly the limit, at every threshold, and stops past it")

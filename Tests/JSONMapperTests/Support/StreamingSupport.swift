@@ -4,6 +4,29 @@ import Testing
 
 @testable import JSONMapper
 
+/// Where the reads of a buffer that keeps everything end, for a stream that fills every read: the stream reader's and
+/// the stream window's, which offer all their free space, cut at ``RawMemory/preparedReadLimit``, and grow first when
+/// less than `leastFree` is free.
+enum ReadEnds {
+    static func simulate(firstCapacity: Int, leastFree: Int, upTo limit: Int) -> [Int] {
+        var (capacity, count) = (firstCapacity, 0)
+        var ends: [Int] = []
+        while count <= limit {
+            if capacity - count < leastFree {
+                capacity = ByteBuffer.grownCapacity(capacity, toHold: count + leastFree)
+            }
+            count += min(capacity - count, RawMemory.preparedReadLimit)
+            ends.append(count)
+        }
+        return ends
+    }
+
+    /// The lengths of the reads that end at `ends`.
+    static func lengths(_ ends: [Int]) -> [Int] {
+        zip([0] + ends, ends).map { $1 - $0 }
+    }
+}
+
 /// Runs the structure walker on `bytes` read `chunk` bytes at a time, with a container budget and batch size small
 /// enough to reach the walker's every path on small inputs.
 enum Walks {
