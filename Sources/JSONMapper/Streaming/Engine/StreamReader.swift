@@ -15,8 +15,8 @@ enum StreamReader {
     /// Opens the stream if it is not open yet (closing it again afterwards), and reads until it reports its end.
     ///
     /// Every read asks for at most the space that is free in the buffer (1 MB at most, mapped ahead: see
-    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past it, however much the stream hands out at
-    /// once (`InputStream(data:)` and file streams fill whatever they are offered).
+    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past it, however much the stream
+    /// hands out at once (`InputStream(data:)` and file streams fill whatever they are offered).
     ///
     /// - Throws: A `malformedJSON` error when the stream fails, or is closed, failed or at its end before the first
     ///   read, giving the line and column reached and the number of bytes read (see ``StreamFailure``).

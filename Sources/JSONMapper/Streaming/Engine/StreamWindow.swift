@@ -100,8 +100,8 @@ final class StreamWindow {
     /// stream that is closed, failed or already at its end fails the window instead.
     ///
     /// Every read asks for at most the space that is free (1 MB at most, mapped ahead: see
-    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past the buffer, whatever the stream hands out
-    /// at once.
+    /// ``RawMemory/prepareRead(into:free:expectedToFill:)``), so no read can write past the buffer, whatever the
+    /// stream hands out at once.
     ///
     /// - Parameter keep: The index of the first byte still needed.
     /// - Returns: How far the kept bytes moved down: subtract it from every index held into the buffer.
