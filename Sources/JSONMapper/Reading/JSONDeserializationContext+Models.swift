@@ -240,6 +240,7 @@ extension JSONDeserializationContext {
         }
         // One context maps every element, reused while the previous element's model did not keep it.
         var reusable: JSONDeserializationContext?
+        let step: Step = key.map { .keyElement($0) } ?? .element
         defer {
             if var last = reusable {
                 reusable = nil
@@ -252,8 +253,8 @@ extension JSONDeserializationContext {
             var element = array + 1
             var position = 0
             while element < end {
-                let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-                let context = _collectionContext(&reusable, .native(element), step, collection: .array(of: type))
+                let context = _elementContext(
+                    &reusable, .native(element), position: position, step, collection: .array(of: type))
                 if view.entry(element).tag == .object { body(context) } else { dropped(context) }
                 reusable = context
                 position += 1
@@ -262,8 +263,8 @@ extension JSONDeserializationContext {
             return
         }
         node.forEachElement { position, element in
-            let step: Step = key.map { .keyIndex($0, position) } ?? .index(position)
-            let context = _collectionContext(&reusable, .other(element), step, collection: .array(of: type))
+            let context = _elementContext(
+                &reusable, .other(element), position: position, step, collection: .array(of: type))
             if element.kind == .object { body(context) } else { dropped(context) }
             reusable = context
         }

@@ -18,8 +18,11 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     enum Step {
         case root
         case key(String)
-        case index(Int)
-        case keyIndex(String, Int)
+        /// An element of an array: its index is the context's ``position``, which moves on alone when the context
+        /// is reused for the next element.
+        case element
+        /// An element of the array at a key, indexed as ``element``.
+        case keyElement(String)
         case keyKey(String, String)
         case components([PathComponent])
     }
@@ -54,6 +57,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     private(set) var storage: Storage
     private(set) var parent: JSONDeserializationContext?
     private(set) var step: Step
+    /// The index of the element this context reads, for the steps ``Step/element`` and ``Step/keyElement(_:)``.
+    private(set) var position = 0
     /// Whether this context records errors; placeholders made for missing required models stay silent.
     private(set) var recordsErrors: Bool
     /// Set for the context of an element of an array or a value of a dictionary of models.
@@ -97,7 +102,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         self.step = step
         self.recordsErrors = records
         self.owner = pthread_self()
-        place(Self.storage(of: node, in: session), parent: parent, step: step, records: records, collection: collection)
+        place(
+            Self.storage(of: node, in: session), parent: parent, step: step, position: 0, records: records,
+            collection: collection)
     }
 
     /// The value this context reads; `nil` for an invalid document or a placeholder.
@@ -124,15 +131,23 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         }
     }
 
-    /// Points this context at `storage`.
+    /// Points this context at `storage`, as the step `step` (at `position`, for an element) below `parent`.
     private func place(
-        _ storage: Storage, parent: JSONDeserializationContext?, step: Step, records: Bool, collection: Collection?
+        _ storage: Storage, parent: JSONDeserializationContext?, step: Step, position: Int, records: Bool,
+        collection: Collection?
     ) {
-        self.storage = storage
         self.parent = parent
         self.step = step
         self.recordsErrors = records
         self.collection = collection
+        point(at: storage, position: position)
+    }
+
+    /// Points this context at `storage`, at `position` for an element, keeping its parent, step and collection: the
+    /// part of ``place(_:parent:step:position:records:collection:)`` that changes from one element to the next.
+    private func point(at storage: Storage, position: Int) {
+        self.storage = storage
+        self.position = position
         if case .native(let index) = storage, let view = session.view, view.entry(index).tag == .object {
             members.place(object: index)
             (nativeView, nativeObject) = (view, index)
@@ -141,9 +156,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
             (nativeView, nativeObject) = (nil, 0)
         }
         sharedKeys.clear()
-        if session.options.reportsUnknownKeys, records, let node, node.kind == .object {
+        if session.options.reportsUnknownKeys, recordsErrors, let node, node.kind == .object {
             tracker = session.tracker(
-                for: node, path: (parent?.pathComponents ?? []) + Self.components(of: step), storage: storage)
+                for: node, path: (parent?.pathComponents ?? []) + Self.components(of: step, position: position),
+                storage: storage)
         } else {
             tracker = nil
         }
@@ -190,17 +206,18 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     private func modelContext(
-        _ storage: Storage, _ step: Step, records: Bool?, collection: Collection?
+        _ storage: Storage, _ step: Step, position: Int = 0, records: Bool?, collection: Collection?
     ) -> JSONDeserializationContext {
         let records = records ?? recordsErrors
         guard isOwnedHere, let reused = spare else {
             let context = JSONDeserializationContext(
                 session: session, node: nil, parent: self, step: step, records: records, collection: collection)
-            context.place(storage, parent: self, step: step, records: records, collection: collection)
+            context.place(
+                storage, parent: self, step: step, position: position, records: records, collection: collection)
             return context
         }
         spare = nil
-        reused.reuse(storage, parent: self, step: step, records: records, collection: collection)
+        reused.reuse(storage, parent: self, step: step, position: position, records: records, collection: collection)
         return reused
     }
 
@@ -210,27 +227,52 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     func _collectionContext(
         _ reusable: inout JSONDeserializationContext?, _ storage: Storage, _ step: Step, collection: Collection
     ) -> JSONDeserializationContext {
-        if var candidate = reusable {
-            reusable = nil
-            if isKnownUniquelyReferenced(&candidate) {
-                candidate.reuse(storage, parent: self, step: step, records: recordsErrors, collection: collection)
-                return candidate
-            }
+        if var candidate = reusable.take(), isKnownUniquelyReferenced(&candidate) {
+            candidate.reuse(
+                storage, parent: self, step: step, position: 0, records: recordsErrors, collection: collection)
+            return candidate
         }
         return modelContext(storage, step, records: nil, collection: collection)
     }
 
+    /// A context for the element at `position` of an array of models, read from `storage`, with the step `step`
+    /// (``Step/element`` or ``Step/keyElement(_:)``): `reusable`, the context of the previous element of the same
+    /// array, moved on to this one when nothing else refers to it, else as ``_collectionContext(_:_:_:collection:)``.
+    ///
+    /// The loop over the array passes, as `reusable`, only a context that this function gave it for that array, so
+    /// its parent, step, collection and recording are already this element's: only where it reads changes (no
+    /// string of the step is copied, and no parent retained, per element).
+    func _elementContext(
+        _ reusable: inout JSONDeserializationContext?, _ storage: Storage, position: Int, _ step: Step,
+        collection: Collection
+    ) -> JSONDeserializationContext {
+        if var candidate = reusable.take(), isKnownUniquelyReferenced(&candidate) {
+            check(candidate.parent === self, "an element context reused by another array")
+            candidate.clearFailure()
+            candidate.point(at: storage, position: position)
+            return candidate
+        }
+        return modelContext(storage, step, position: position, records: nil, collection: collection)
+    }
+
     /// Points a context that nothing else refers to at another value, for the calling thread, with a clean failure
-    /// state (cleared under the lock, as other threads may have used the context before).
+    /// state.
     private func reuse(
-        _ storage: Storage, parent: JSONDeserializationContext, step: Step, records: Bool, collection: Collection?
+        _ storage: Storage, parent: JSONDeserializationContext, step: Step, position: Int, records: Bool,
+        collection: Collection?
     ) {
+        clearFailure()
+        place(storage, parent: parent, step: step, position: position, records: records, collection: collection)
+    }
+
+    /// Clears the failure state of a context that nothing else refers to, and makes the calling thread its owner.
+    /// The state is cleared under the lock, as other threads may have used the context before.
+    private func clearFailure() {
         session.lock.withLock {
             if failed { (firstFailure, failed) = (nil, false) }
             reportedNotObject = false
         }
         owner = pthread_self()
-        place(storage, parent: parent, step: step, records: records, collection: collection)
     }
 
     /// Keeps `context` as the spare for the next nested model when nothing else refers to it any more (a model may
@@ -320,21 +362,22 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     // MARK: Paths
 
     var pathComponents: [PathComponent] {
-        var steps: [Step] = []
+        var steps: [(Step, Int)] = []
         var context: JSONDeserializationContext? = self
         while let current = context {
-            steps.append(current.step)
+            steps.append((current.step, current.position))
             context = current.parent
         }
-        return steps.reversed().flatMap(Self.components(of:))
+        return steps.reversed().flatMap(Self.components(of:position:))
     }
 
-    static func components(of step: Step) -> [PathComponent] {
+    /// The path components of `step`, whose element index is `position`.
+    static func components(of step: Step, position: Int) -> [PathComponent] {
         switch step {
         case .root: []
         case .key(let key): [.key(key)]
-        case .index(let index): [.index(index)]
-        case .keyIndex(let key, let index): [.key(key), .index(index)]
+        case .element: [.index(position)]
+        case .keyElement(let key): [.key(key), .index(position)]
         case .keyKey(let key, let member): [.key(key), .key(member)]
         case .components(let components): components
         }

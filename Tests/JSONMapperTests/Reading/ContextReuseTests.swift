@@ -103,6 +103,43 @@ struct ContextReuseTests {
         #expect(problems.values == [])
     }
 
+    /// Requires `id`, and keeps its context when the element says `"keep": true`.
+    final class Item: JSONSerializable, @unchecked Sendable {
+        let id: Int
+        let context: JSONDeserializationContext?
+        init(_ c: JSONDeserializationContext) {
+            id = c.requireInt("id")
+            context = c.getBool("keep") == true ? c : nil
+        }
+    }
+
+    @Test(
+        "each element's context reads its own index, failure and unknown keys, reused or kept",
+        arguments: [JSONMapper.Engine.native, .foundation])
+    func elementsOfOneArray(engine: JSONMapper.Engine) {
+        // Elements 1, 2 and 6 lack their id (2 right after 1, so a reused context must not carry 1's failure on,
+        // and 3 must not inherit 2's); 3 and 4 keep their contexts, so 4 and 5 get other ones.
+        let ids: [Int?] = [0, nil, nil, 3, 4, 5, nil, 7]
+        let kept: Set<Int> = [3, 4]
+        let elements = ids.enumerated().map { i, id in
+            let members = [id.map { #""id": \#($0)"# }, kept.contains(i) ? #""keep": true"# : nil, #""extra": \#(i)"#]
+            return "{" + members.compactMap { $0 }.joined(separator: ", ") + "}"
+        }
+        let array = "[" + elements.joined(separator: ", ") + "]"
+        for (text, key) in [(#"{"items": \#(array)}"#, "items"), (array, "")] {
+            let c = JSONMapper.context(json(text), engine: engine, options: .init(reportsUnknownKeys: true))
+            let items = key.isEmpty ? c.getArray(ofClass: Item.self) : c.getArray(key, ofClass: Item.self)
+            #expect(items.map(\.id) == [0, 3, 4, 5, 7])
+            #expect(items.compactMap { $0.context?.path } == ["\(key)[3]", "\(key)[4]"])
+            #expect(items.compactMap { $0.context?.getInt("extra") } == [3, 4])
+            let failed = [1, 2, 6]
+            #expect(c.errors.map(\.path) == failed.flatMap { ["\(key)[\($0)].id", "\(key)[\($0)]"] })
+            // The kept contexts read their "extra" above.
+            #expect(c.unknownKeys == [0, 1, 2, 5, 6, 7].map { "\(key)[\($0)].extra" })
+            #expect(c.hasFailed == false)
+        }
+    }
+
     @Test("an array of models allocates one context, however long it is")
     func oneContextPerArray() {
         // A weak reference cannot see a new context at a freed one's address: it is nil once that one is gone.
