@@ -188,8 +188,10 @@ extension Array: DecodingArray where Element: Decodable {
         if Element.self == String.self {
             return try reader.elements(of: index, at: path) { try reader.string($0, at: $1()) }
         }
+        let count = view.count(of: index)
+        if count == 0 { return [] }
         var elements: [Element] = []
-        elements.reserveCapacity(view.count(of: index))
+        elements.reserveCapacity(count)
         let end = view.entry(index).low
         var element = index + 1
         var position = 0
@@ -207,8 +209,10 @@ extension DecodingReader {
     @inline(__always)
     func elements<E>(of index: Int, at path: DecodingPath, _ read: (Int, () -> DecodingPath) throws -> E) throws -> [E]
     {
+        let count = view.count(of: index)
+        if count == 0 { return [] }
         var elements: [E] = []
-        elements.reserveCapacity(view.count(of: index))
+        elements.reserveCapacity(count)
         let end = view.entry(index).low
         var element = index + 1
         var position = 0

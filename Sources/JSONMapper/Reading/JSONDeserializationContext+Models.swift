@@ -230,7 +230,9 @@ extension JSONDeserializationContext {
             required ? fail(error) : record(error)
             return
         }
-        reserve(node.count)
+        // Not for an empty array: on the empty array, `reserveCapacity(0)` still replaces the shared empty buffer.
+        let count = node.count
+        if count > 0 { reserve(count) }
         func dropped(_ context: JSONDeserializationContext) {
             if let element = context.node {
                 self.reportNotAnObject(context, element, expected: Self.typeName(type), required: required)

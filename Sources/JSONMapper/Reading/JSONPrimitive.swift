@@ -104,8 +104,10 @@ public struct JSONPrimitiveReader {
             mismatch(path, expected: [T].jsonTypeName, note: nil)
             return nil
         }
+        let count = node.count
+        if count == 0 { return [] }
         var result: [T] = []
-        result.reserveCapacity(node.count)
+        result.reserveCapacity(count)
         node.forEachElement { position, element in
             // A local function, not a closure in a `let`: a closure value is escaping, and in code generic in `T`
             // (arrays of arrays, such as canada.json's rings) its context was allocated on the heap for every

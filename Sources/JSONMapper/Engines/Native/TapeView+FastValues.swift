@@ -64,8 +64,12 @@ extension TapeView {
     @inline(__always)
     func array<T>(at index: Int, _ convert: (TapeView, Int) -> T?) -> [T]? {
         let end = entry(index).low
+        // Not `reserveCapacity(0)` for an empty array: on the empty array it still replaces the shared empty buffer
+        // (about 75 instructions; citm_catalog.json has 8,700 empty arrays).
+        let count = count(of: index)
+        if count == 0 { return [] }
         var values: [T] = []
-        values.reserveCapacity(count(of: index))
+        values.reserveCapacity(count)
         var element = index + 1
         while element < end {
             guard let value = convert(self, element) else { return nil }
