@@ -491,7 +491,7 @@ final class MappingSession: @unchecked Sendable {
     let document: NativeDocument?
     /// The document's tape, for the fast paths.
     let view: TapeView?
-    let lock = NSLock()
+    let lock = SessionLock()
     private var recorded: [JSONMappingError] = []
     private var recordedNotices: [JSONMappingNotice] = []
     /// The errors and notices past `options.maximumRecordedErrors`, counted instead of kept.
@@ -503,6 +503,10 @@ final class MappingSession: @unchecked Sendable {
         self.valid = valid
         self.document = document
         self.view = document?.view
+    }
+
+    deinit {
+        lock.free()
     }
 
     func record(_ error: JSONMappingError) {
