@@ -31,7 +31,9 @@ struct ObjectLookup: ~Copyable {
     mutating func place(object: Int) {
         self.object = object
         lookup.reset()
-        repeatedKeys = nil
+        // Tested first: assigning `nil` over `nil` still called the runtime to release the old value, on every
+        // element of an array of models (and almost no object has a table to forget).
+        if repeatedKeys != nil { repeatedKeys = nil }
     }
 
     /// The tape index of the value of member `key` of the object in `view`, by the last-wins rule, for the thread
@@ -68,7 +70,7 @@ struct SharedObjectKeys {
 
     /// Forgets the table, for a reader that is about to read another object while no other thread can see it.
     mutating func clear() {
-        keys = nil
+        if keys != nil { keys = nil }  // as in `ObjectLookup.place`: no release of `nil` per element
     }
 
     /// The table of the keys of the object at `object` in `view`, made on first use; `nil` for a small object, which
