@@ -143,7 +143,7 @@ extension TapeView {
         guard lookup.keys == .unknown else { return }
         lookup.cursor = object + 1
         let members = count(of: object)
-        if members <= MemberLookup.smallObject, hasFewDistinctPlainKeys(object) {
+        if members <= MemberLookup.smallObject, hasFewDistinctPlainKeys(object, members: members) {
             lookup.keys = .distinctFew
             return
         }
@@ -200,9 +200,21 @@ extension TapeView {
         return true
     }
 
-    /// Whether the few keys of the object at `object` are all plain and all different, compared pairwise.
-    private func hasFewDistinctPlainKeys(_ object: Int) -> Bool {
+    /// Whether the few keys of the object at `object`, which has `members` members, are all plain and all different,
+    /// compared pairwise.
+    private func hasFewDistinctPlainKeys(_ object: Int, members: Int) -> Bool {
         let end = entry(object).low
+        if members == 2 {
+            // The commonest small object (citm_catalog.json's areas and seat categories, thousands per document):
+            // one comparison, without the general loop's second walk over the members.
+            let first = entry(object + 1)
+            let second = entry(next(after: object + 2))
+            guard first.tag == .string, second.tag == .string, first.middle < Int(TapeEntry.saturated),
+                second.middle < Int(TapeEntry.saturated)
+            else { return false }
+            return first.middle != second.middle
+                || !Self.bytesEqual(keyBytes(first), keyBytes(second), count: first.middle)
+        }
         var i = object + 1
         while i < end {
             let key = entry(i)
