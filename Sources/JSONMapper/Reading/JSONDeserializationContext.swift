@@ -44,7 +44,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     let session: MappingSession
 
     // What the context reads and where it sits. Set when it is made and again when it is reused for another value
-    // (see `_modelContext`), which happens only while nothing else refers to it.
+    // (see `_modelContext`, `_collectionContext` and `_elementContext`), which happens only while nothing else
+    // refers to it.
 
     /// What a context reads: a value of the session's native document by its tape index (without a reference to the
     /// document, which the session holds), any other value, or nothing.
@@ -70,12 +71,13 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// Unchecked for exclusivity: the owner thread alone uses its lookup state, and other threads only the table
     /// that they share under `session.lock` (see `ObjectLookup`), so accesses never overlap on the same state.
     @exclusivity(unchecked) private var members = ObjectLookup()
-    /// The native object this context reads, for every thread: written only by `place` and `_recycle`, while no other
-    /// thread can see the context. Apart from `members`, so that other threads never access the owner's state.
+    /// The native object this context reads, for every thread: written only by `point` (through `place`, or for the
+    /// next element) and `_recycle`, while no other thread can see the context. Apart from `members`, so that other
+    /// threads never access the owner's state.
     private var nativeView: TapeView?
     private var nativeObject = 0
     /// The table of the object's keys that threads other than the owner share; accessed only under `session.lock`,
-    /// and by `place` while no other thread can see the context. Unchecked for exclusivity, as `members` is: those
+    /// and by `point` while no other thread can see the context. Unchecked for exclusivity, as `members` is: those
     /// accesses never overlap, and the dynamic check cost every element of an array of models a runtime call.
     @exclusivity(unchecked) private var sharedKeys = SharedObjectKeys()
     /// The thread that made (or last reused) this context: only it uses the lookup state in `members` and `spare`,
@@ -143,8 +145,9 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         point(at: storage, position: position)
     }
 
-    /// Points this context at `storage`, at `position` for an element, keeping its parent, step and collection: the
-    /// part of ``place(_:parent:step:position:records:collection:)`` that changes from one element to the next.
+    /// Points this context at `storage`, at `position` for an element, keeping its parent, step, collection and
+    /// recording: the part of ``place(_:parent:step:position:records:collection:)`` that changes from one element to
+    /// the next.
     private func point(at storage: Storage, position: Int) {
         self.storage = storage
         self.position = position
@@ -237,7 +240,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
 
     /// A context for the element at `position` of an array of models, read from `storage`, with the step `step`
     /// (``Step/element`` or ``Step/keyElement(_:)``): `reusable`, the context of the previous element of the same
-    /// array, moved on to this one when nothing else refers to it, else as ``_collectionContext(_:_:_:collection:)``.
+    /// array, moved on to this one when nothing else refers to it, else as ``_modelContext(_:_:records:collection:)``
+    /// (this context's spare, or a new one).
     ///
     /// The loop over the array passes, as `reusable`, only a context that this function gave it for that array, so
     /// its parent, step, collection and recording are already this element's: only where it reads changes (no
@@ -503,10 +507,6 @@ final class MappingSession: @unchecked Sendable {
         self.valid = valid
         self.document = document
         self.view = document?.view
-    }
-
-    deinit {
-        lock.free()
     }
 
     func record(_ error: JSONMappingError) {

@@ -3,12 +3,14 @@ import Foundation
 /// The mutex that guards what all contexts of one document share (``MappingSession``): a pthread mutex, called
 /// directly.
 ///
-/// Mapping an array of models takes it twice per element (to clear a reused context's failure and to ask whether
-/// the model failed). Through `NSLock` each use cost about 40 instructions more than the mutex itself: a class
-/// method, on Linux a second call into `NSCondition`, and a retain and release of the lock around the closure.
+/// Mapping an array of models takes it twice per element that is an object (to clear a reused context's failure
+/// and to ask whether the model failed), and more when unknown keys are tracked. Through `NSLock` each use cost
+/// about 40 instructions more than the mutex itself: a class method, on Linux a second call into `NSCondition`, and
+/// a retain and release of the lock around the closure.
 ///
-/// A value holding the mutex's address, so that using it retains nothing; its owner frees it once, in `deinit`.
-struct SessionLock {
+/// A noncopyable value holding the mutex's address: using it retains nothing, and no copy can outlive the one that
+/// frees the mutex in its `deinit`.
+struct SessionLock: ~Copyable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -17,8 +19,7 @@ struct SessionLock {
         pthread_mutex_init(mutex, nil)
     }
 
-    /// Destroys and frees the mutex. Only the owner calls it, once, when nothing can use the lock any more.
-    func free() {
+    deinit {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
