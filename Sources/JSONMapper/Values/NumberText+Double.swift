@@ -52,9 +52,19 @@ extension NumberText {
     ///
     /// - Parameter padded: Whether eight bytes past the end of `bytes` may be read, as in a native document, whose
     ///   numbers are followed by a non-digit and the zero padding: the last digits are then read a word at a time.
+    @inline(__always)
     static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Double {
+        if padded, let base = bytes.baseAddress, let value = parsePlainDecimal(base, count: bytes.count) {
+            return value
+        }
+        return parseAnyDouble(bytes, padded: padded)
+    }
+
+    /// ``parseDouble(_:padded:)`` for every shape of number, out of line: kept apart from the plain-decimal path
+    /// that most numbers take, which is inlined into its callers without this function's frame and spills.
+    @inline(never)
+    static func parseAnyDouble(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool) -> Double {
         guard let base = bytes.baseAddress else { return .nan }
-        if padded, let value = parsePlainDecimal(base, count: bytes.count) { return value }
         var i = 0
         let n = bytes.count
         let negative = bytes.first == UInt8(ascii: "-")
@@ -172,6 +182,7 @@ extension NumberText {
     }
 
     /// The `Double` nearest `significand × 10^power`, or `nil` in the rare cases neither fast method can decide.
+    @inline(__always)
     static func nearestDouble(significand: UInt64, power: Int) -> Double? {
         if significand == 0 { return 0 }
         if significand <= 1 << 53, (-22...22).contains(power) {
@@ -189,14 +200,29 @@ extension NumberText {
     /// bits of `z` below the 53 kept (more for subnormals) decide rounding; only a remainder within that error of
     /// the halfway point is undecided. When `P` is exact, the dropped low word makes the product exact and halfway
     /// ties round to even.
+    @inline(__always)
     static func eiselLemire(_ significand: UInt64, _ power: Int) -> Double? {
+        guard power >= PowersOfFive.smallest, power <= PowersOfFive.largest else {
+            return fullEiselLemire(significand, power)
+        }
+        // Nearly always decided by the first product's high word, inline; the rest out of line.
+        let shift = significand.leadingZeroBitCount
+        let high = (significand << shift).multipliedFullWidth(
+            by: PowersOfFive.table[2 &* (power &- PowersOfFive.smallest)])
+        if let value = roundedFromHighWord(high.high, power: power, shift: shift) { return value }
+        return fullEiselLemire(significand, power)
+    }
+
+    /// ``eiselLemire(_:_:)`` with both products and the full 128-bit rounding, for the inputs the first product's
+    /// high word does not decide.
+    @inline(never)
+    static func fullEiselLemire(_ significand: UInt64, _ power: Int) -> Double? {
         if power < PowersOfFive.smallest { return 0 }
         if power > PowersOfFive.largest { return .infinity }
         let shift = significand.leadingZeroBitCount
         let w = significand << shift
         let entry = 2 * (power - PowersOfFive.smallest)
         let high = w.multipliedFullWidth(by: PowersOfFive.table[entry])
-        if let value = roundedFromHighWord(high.high, power: power, shift: shift) { return value }
         let low = w.multipliedFullWidth(by: PowersOfFive.table[entry + 1])
         let (middle, carry) = high.low.addingReportingOverflow(low.high)
         let z = UInt128Parts(high: high.high &+ (carry ? 1 : 0), low: middle)
