@@ -45,6 +45,38 @@ struct CollectionTests {
             ])
     }
 
+    @Test(
+        "pairs (GeoJSON's coordinates) keep their order, and a bad first or second element is dropped",
+        arguments: engines)
+    func pairs(engine: JSONMapper.Engine) {
+        let text = #"""
+            {"d": [[1.5, -2], [3, "x"], [null, 4.25], [5, 6e1], [-0.0, true]], "i": [[1, 2], [3, 4.5], [-6, 7]],
+             "s": [["a", "b"], ["c", 1], ["d", "e"]], "f": [[0.5, 0.25], [1e40, 2]],
+             "cube": [[[1, 2], [3, 4]], [[5, "y"], [6, 7]]], "flat": [8, 9], "flatBad": [10, "z"]}
+            """#
+        let c = context(text, engine: engine)
+        let d: [[Double]] = c.getArray("d")
+        #expect(d == [[1.5, -2], [3], [4.25], [5, 60], [0]])
+        #expect(d.last?.first?.sign == .minus)
+        #expect(c.getArray("i") as [[Int]] == [[1, 2], [3], [-6, 7]])
+        #expect(c.getArray("s") as [[String]] == [["a", "b"], ["c"], ["d", "e"]])
+        #expect(c.getArray("f") as [[Float]] == [[0.5, 0.25], [2]])
+        #expect(c.getArray("cube") as [[[Double]]] == [[[1, 2], [3, 4]], [[5], [6, 7]]])
+        #expect(c.getArray("flat") as [Double] == [8, 9])
+        #expect(c.getArray("flatBad") as [Double] == [10])
+        #expect(
+            c.errors.filter { $0.code == .droppedValue }.map(\.path) == [
+                "d[1][1]", "d[2][0]", "d[4][1]", "i[1][1]", "s[1][1]", "f[1][0]", "cube[1][0][1]", "flatBad[1]",
+            ])
+
+        let strict = context(text, engine: engine)
+        #expect(strict.requireArray("flat") as [[Double]] == [])
+        #expect(strict.hasFailed)
+        let pairs = context("[[1, 2], [3, 4], [5, \"six\"]]", engine: engine)
+        #expect(pairs.requireArray() as [[Int]] == [[1, 2], [3, 4], [5]])
+        #expect(pairs.failure?.description == #"[2][1]: expected Int, found String "six""#)
+    }
+
     @Test("a missing or null array is empty and not an error; a non-array is a mismatch")
     func missingNullAndWrongArrays() {
         let c = context(#"{"n": null, "o": {"a": 1}, "s": "text"}"#)
@@ -116,6 +148,7 @@ struct CollectionTests {
         #"[[1.5, -0.0, 1e-300], [], [2, 3e2]]"#, #"[[[1.5, 2.5], [3.5]], [[4.5]], []]"#, #"[[1, 2], [3, "x"]]"#,
         #"[[1, 2], null, [3]]"#, #"[[1, 2], 7]"#, #"[[1e400]]"#, #"[["a", "b\u00e9"], ["c"]]"#, #"[[["a"]], [[1]]]"#,
         #"[[1, 2.5]]"#, #"[[9223372036854775807, -9223372036854775808]]"#, #"[[3.4e38, 1e39]]"#, #"[]"#, "[[]]",
+        #"[[1, "x"], ["y", 2], [3, 4]]"#, #"[[[1, 2], [3, null]], [[5, 6]]]"#, #"[[1e400, 2], [3, 1e400]]"#,
     ]
 
     @Test("arrays of arrays read straight off the tape give what the general path gives", arguments: nestedCases)

@@ -68,6 +68,14 @@ extension TapeView {
         // (about 75 instructions; citm_catalog.json has 8,700 empty arrays).
         let count = count(of: index)
         if count == 0 { return [] }
+        if count == 2 {
+            // Pairs, such as GeoJSON's coordinates (canada.json has 56,000): an array literal allocates the buffer
+            // directly, without `reserveCapacity`'s general path (about 50 instructions) and two appends' checks.
+            guard let first = convert(self, index + 1), let second = convert(self, next(after: index + 1)) else {
+                return nil
+            }
+            return [first, second]
+        }
         var values: [T] = []
         values.reserveCapacity(count)
         var element = index + 1
