@@ -151,7 +151,28 @@ struct CollectionTests {
         #"[[1, "x"], ["y", 2], [3, 4]]"#, #"[[[1, 2], [3, null]], [[5, 6]]]"#, #"[[1e400, 2], [3, 1e400]]"#,
     ]
 
-    @Test("arrays of arrays read straight off the tape give what the general path gives", arguments: nestedCases)
+    /// Arrays of 16 elements and more, which are filled in place, with a bad element first, in the middle and last.
+    static let longCases: [String] = {
+        let numbers = (0..<20).map { "\($0).5" }
+        let strings = (0..<20).map { #""s\#($0)""# }
+        func replacing(_ values: [String], at position: Int) -> String {
+            var values = values
+            values[position] = #""bad""#
+            return "[" + values.joined(separator: ", ") + "]"
+        }
+        let pairs = "[" + (0..<18).map { "[\($0), \($0).25]" }.joined(separator: ", ") + "]"
+        return [
+            "[[" + numbers.joined(separator: ", ") + "]]", "[[" + strings.joined(separator: ", ") + "]]",
+            "[" + replacing(numbers, at: 0) + "]", "[" + replacing(numbers, at: 9) + "]",
+            "[" + replacing(numbers, at: 19) + "]",
+            "[" + replacing(strings, at: 19).replacingOccurrences(of: #""bad""#, with: "7") + "]",
+            pairs, "[" + pairs + ", " + pairs.replacingOccurrences(of: "[17, 17.25]", with: #"[17, "x"]"#) + "]",
+        ]
+    }()
+
+    @Test(
+        "arrays of arrays read straight off the tape give what the general path gives",
+        arguments: nestedCases + longCases)
     func nestedArraysOffTheTape(text: String) {
         let document = Data(#"{"v": \#(text), "w": {"v": \#(text)}}"#.utf8)
         for lenient in [false, true] {

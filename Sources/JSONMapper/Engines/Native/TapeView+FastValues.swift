@@ -76,6 +76,27 @@ extension TapeView {
             }
             return [first, second]
         }
+        if count >= 16 {
+            // Long arrays (canada.json's rings of coordinate pairs) are filled in place. Appending an array (a ring's
+            // pair) goes through the standard library's out-of-line entry points, with a uniqueness check, a retain
+            // and a release for each element; this initializer allocates out of line too, looking the array type up
+            // at run time (about 280 instructions, callgrind). That pays from a few elements on for arrays of arrays,
+            // and from about 50 for scalars, which `reserveCapacity` and inlined appends serve well: 16 is between.
+            var converted = true
+            let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var element = index + 1
+                while initialized < count, element < end {
+                    guard let value = convert(self, element) else {
+                        converted = false
+                        return
+                    }
+                    buffer.initializeElement(at: initialized, to: value)
+                    initialized &+= 1
+                    element = next(after: element)
+                }
+            }
+            return converted ? values : nil
+        }
         var values: [T] = []
         values.reserveCapacity(count)
         var element = index + 1
