@@ -76,27 +76,7 @@ extension TapeView {
             }
             return [first, second]
         }
-        if count >= 16 {
-            // Long arrays (canada.json's rings of coordinate pairs) are filled in place. Appending an array (a ring's
-            // pair) goes through the standard library's out-of-line entry points, with a uniqueness check, a retain
-            // and a release for each element; this initializer allocates out of line too, looking the array type up
-            // at run time (about 280 instructions, callgrind). That pays from a few elements on for arrays of arrays,
-            // and from about 50 for scalars, which `reserveCapacity` and inlined appends serve well: 16 is between.
-            var converted = true
-            let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var element = index + 1
-                while initialized < count, element < end {
-                    guard let value = convert(self, element) else {
-                        converted = false
-                        return
-                    }
-                    buffer.initializeElement(at: initialized, to: value)
-                    initialized &+= 1
-                    element = next(after: element)
-                }
-            }
-            return converted ? values : nil
-        }
+        if count >= 16 { return filled(count, from: index, end: end, convert) }
         var values: [T] = []
         values.reserveCapacity(count)
         var element = index + 1
@@ -106,5 +86,32 @@ extension TapeView {
             element = next(after: element)
         }
         return values
+    }
+
+    /// The `count` elements of the array at `index`, whose entries end at `end`, each converted by `convert` into a
+    /// buffer filled in place, or `nil` as soon as one does not convert. Out of line, so that the path of short
+    /// arrays keeps a small frame (citm_catalog.json reads 9,000 short `[Int]` per mapping).
+    ///
+    /// For long arrays (canada.json's rings of coordinate pairs): appending an array (a ring's pair) goes through the
+    /// standard library's out-of-line entry points, with a uniqueness check, a retain and a release for each element.
+    /// This initializer allocates out of line too, looking the array type up at run time (about 280 instructions,
+    /// callgrind), which pays from a few elements on for arrays of arrays, and from about 50 for scalars, which
+    /// `reserveCapacity` and inlined appends serve well: 16 is between.
+    @inline(never)
+    func filled<T>(_ count: Int, from index: Int, end: Int, _ convert: (TapeView, Int) -> T?) -> [T]? {
+        var converted = true
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var element = index + 1
+            while initialized < count, element < end {
+                guard let value = convert(self, element) else {
+                    converted = false
+                    return
+                }
+                buffer.initializeElement(at: initialized, to: value)
+                initialized &+= 1
+                element = next(after: element)
+            }
+        }
+        return converted ? values : nil
     }
 }
