@@ -49,6 +49,8 @@ extension NumberText {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// The `Double` nearest the valid JSON number `bytes` spell (ties to even), infinite when it overflows. The
+    /// usual plain decimal is read inline; every other shape by ``parseAnyDouble(_:padded:)``.
     ///
     /// - Parameter padded: Whether eight bytes past the end of `bytes` may be read, as in a native document, whose
     ///   numbers are followed by a non-digit and the zero padding: the last digits are then read a word at a time.
@@ -214,7 +216,7 @@ extension NumberText {
     }
 
     /// ``eiselLemire(_:_:)`` with both products and the full 128-bit rounding, for the inputs the first product's
-    /// high word does not decide.
+    /// high word does not decide, and for powers outside the table (zero below it, infinity above).
     @inline(never)
     static func fullEiselLemire(_ significand: UInt64, _ power: Int) -> Double? {
         if power < PowersOfFive.smallest { return 0 }
