@@ -51,4 +51,140 @@ struct MemberLookupTests {
         #expect(problems == [])
         #expect(cases.count == 1 + members * (members - 1) / 2)
     }
+
+    /// The names `ShapeProbe` reads: twenty short keys, two longer than 16 bytes (compared as more than two words),
+    /// and one that no object has.
+    static let probeNames =
+        (0..<20).map { "k\($0)" } + ["a_key_longer_than_sixteen_bytes_0", "a_key_longer_than_sixteen_bytes_1", "zz"]
+
+    /// One generated object: its text and the `Int` each name should map to, by the last-wins rule (the getters) and
+    /// the first-wins rule (`JSONDecoder`'s, which the Codable decoder keeps); its child object, when it has one.
+    final class ProbeObject {
+        var text = ""
+        var last: [String: Int] = [:]
+        var first: [String: Int] = [:]
+        var child: ProbeObject?
+        /// How the generator changed the object's base shape: 0 to 4, or 5 for not at all.
+        var change = 5
+    }
+
+    /// A model that reads every probe name out of document order (so that lookups go through the table, not the
+    /// cursor), and its `child` in between, as the nested models of a context's spare do.
+    final class ShapeProbe: JSONSerializable, Decodable {
+        var values: [String: Int] = [:]
+        var child: ShapeProbe?
+
+        init(_ c: JSONDeserializationContext) {
+            for (i, name) in MemberLookupTests.probeNames.reversed().enumerated() {
+                if i == 5 { child = c.getObject("child", ofClass: ShapeProbe.self) }
+                values[name] = c.getInt(name)
+            }
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            for (i, name) in MemberLookupTests.probeNames.reversed().enumerated() {
+                if i == 5 { child = try c.decodeIfPresent(ShapeProbe.self, forKey: Key(stringValue: "child")) }
+                values[name] = try? c.decode(Int.self, forKey: Key(stringValue: name))
+            }
+        }
+    }
+
+    /// Objects of a few shapes in random turns, most repeating one of the shapes before, others changed by one key:
+    /// two keys swapped, one replaced by another of the same length or spelled with an escape, one repeated, a value
+    /// made an array (which moves every later key on the tape). Values are unique across the document, so that a key
+    /// found in the object before, or the member after, gives a wrong value.
+    static func shapedObjects(count: Int, seed: UInt64) -> [ProbeObject] {
+        var random = SplitMix64(seed: seed)
+        let pool = Array(probeNames.dropLast())
+        // Four base shapes, two of them of the same member count (12), so that a shape is also replaced by another of
+        // its count; with a child member or without, objects have six counts, more than a context keeps shapes for.
+        let bases = [Array(pool[0..<12]), Array(pool[4..<16]), Array(pool[8..<20]) + pool[20...], Array(pool[0..<9])]
+        var value = 0
+        func object(depth: Int) -> ProbeObject {
+            var keys = bases[Int.random(in: 0..<bases.count, using: &random)]
+            var escaped: Int?
+            var arrayAt: Int?
+            let made = ProbeObject()
+            made.change = min(Int.random(in: 0..<12, using: &random), 5)
+            switch made.change {
+            case 0: keys.swapAt(Int.random(in: 0..<(keys.count - 1), using: &random), keys.count - 1)
+            case 1:
+                let at = Int.random(in: 0..<keys.count, using: &random)
+                if let other = pool.first(where: { $0.count == keys[at].count && !keys.contains($0) }) {
+                    keys[at] = other
+                }
+            case 2: keys[Int.random(in: 1..<keys.count, using: &random)] = keys[0]
+            case 3: escaped = Int.random(in: 0..<keys.count, using: &random)
+            case 4: arrayAt = Int.random(in: 0..<keys.count, using: &random)
+            default: break
+            }
+            var members: [String] = []
+            for (at, key) in keys.enumerated() {
+                value += 1
+                let spelled = at == escaped ? #"\u00"# + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst() : key
+                members.append(#""\#(spelled)": "# + (at == arrayAt ? "[\(value)]" : "\(value)"))
+                if at != arrayAt {
+                    made.last[key] = value
+                    if made.first[key] == nil { made.first[key] = value }
+                } else {
+                    made.last[key] = nil
+                    // `JSONDecoder` keeps the first of a repeated key even when it is not an `Int`.
+                    if !made.first.keys.contains(key) { made.first[key] = -1 }
+                }
+            }
+            if depth < 2, Int.random(in: 0..<3, using: &random) > 0 {
+                let child = object(depth: depth + 1)
+                made.child = child
+                members.insert(#""child": "# + child.text, at: Int.random(in: 0...members.count, using: &random))
+            }
+            made.first = made.first.filter { $0.value >= 0 }
+            made.text = "{" + members.joined(separator: ", ") + "}"
+            return made
+        }
+        return (0..<count).map { _ in object(depth: 0) }
+    }
+
+    /// What `probe` got wrong against `expected`, by the last-wins rule or the first-wins one, with the path to it.
+    static func problems(
+        _ probe: ShapeProbe?, _ expected: ProbeObject?, lastWins: Bool, at path: String
+    ) -> [String] {
+        guard let expected else { return probe == nil ? [] : ["\(path): a child that is not there"] }
+        guard let probe else { return ["\(path): no child"] }
+        let wanted = lastWins ? expected.last : expected.first
+        var found = probeNames.compactMap { name in
+            probe.values[name] == wanted[name] ? nil : "\(path).\(name): \(String(describing: probe.values[name]))"
+        }
+        found += problems(probe.child, expected.child, lastWins: lastWins, at: path + ".child")
+        return found
+    }
+
+    @Test(
+        "objects that repeat an earlier object's keys, or differ from them by one key, find every member",
+        arguments: [1, 2, 3] as [UInt64])
+    func repeatedShapes(seed: UInt64) throws {
+        let objects = Self.shapedObjects(count: 400, seed: seed)
+        let document = json("[" + objects.map(\.text).joined(separator: ",\n") + "]")
+        let mapped = JSONMapper.context(document).getArray(ofClass: ShapeProbe.self)
+        let decoded = try JSONMapperDecoder().decode([ShapeProbe].self, from: document)
+        #expect(mapped.count == objects.count)
+        #expect(decoded.count == objects.count)
+        var problems: [String] = []
+        for (i, object) in objects.enumerated() {
+            problems += Self.problems(mapped.count > i ? mapped[i] : nil, object, lastWins: true, at: "[\(i)]")
+            problems += Self.problems(
+                decoded.count > i ? decoded[i] : nil, object, lastWins: false, at: "Codable[\(i)]")
+        }
+        #expect(problems == [])
+        // The generator made every kind of change it is meant to, so that the test covers them.
+        let changes = Dictionary(grouping: objects, by: \.change).mapValues(\.count)
+        #expect((0...5).allSatisfy { changes[$0, default: 0] > 10 }, "\(changes)")
+    }
 }

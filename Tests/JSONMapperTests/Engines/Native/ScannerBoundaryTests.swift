@@ -241,38 +241,50 @@ struct ScannerBoundaryTests {
 
     // MARK: Key comparison and lookup
 
-    @Test("bytesEqual tells apart keys of 0 to 17 bytes that differ in one byte anywhere", arguments: 0...17)
-    func bytesEqualOneByte(length: Int) {
+    /// The ways keys are compared: `bytesEqual` (two words from each side up to 16 bytes, `memcmp` past them), and
+    /// `paddedKeysEqual`, a word at a time, which reads whole words past a key's end, as it may in a document.
+    static let keyComparisons: [(String, @Sendable (UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Bool)] = [
+        ("bytesEqual", { TapeView.bytesEqual($0, $1, count: $2) }),
+        ("paddedKeysEqual", { TapeView.paddedKeysEqual($0, $1, count: $2) }),
+    ]
+
+    @Test(
+        "each key comparison tells apart keys of 0 to 70 bytes that differ in one byte anywhere, whatever follows them",
+        arguments: 0...70)
+    func keysDifferingInOneByte(length: Int) {
         let key = (0..<length).map { UInt8(0x61 + $0) }
-        key.withUnsafeBufferPointer { a in
-            let pa = a.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            var same = key
-            same.withUnsafeMutableBufferPointer { b in
-                #expect(
-                    TapeView.bytesEqual(
-                        pa, UnsafePointer(b.baseAddress ?? UnsafeMutablePointer(bitPattern: 1)!), count: length))
+        // Each side's key is followed by eight bytes unlike the other side's, which a comparison must not look at.
+        func compare(
+            _ left: [UInt8], _ right: [UInt8], _ equal: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, Int) -> Bool
+        )
+            -> Bool
+        {
+            let a = left + Array(repeating: 0x11, count: 8)
+            let b = right + Array(repeating: 0xEE, count: 8)
+            return a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in equal(a.baseAddress!, b.baseAddress!, length) }
             }
+        }
+        for (name, equal) in Self.keyComparisons {
+            #expect(compare(key, key, equal), "\(name), length \(length)")
             for position in 0..<length {
                 for flip in [UInt8(0x01), 0x80, 0x20] {
                     var other = key
                     other[position] ^= flip
-                    other.withUnsafeBufferPointer { b in
-                        #expect(
-                            !TapeView.bytesEqual(pa, b.baseAddress!, count: length),
-                            "length \(length), byte \(position) ^ \(flip)")
-                    }
+                    #expect(!compare(key, other, equal), "\(name), length \(length), byte \(position) ^ \(flip)")
                 }
             }
         }
     }
 
-    /// Keys of every length 0...17 and, for each, keys of the same length differing in one byte at each position:
+    /// Keys of every length 0...17, and some longer ones (past the 16 bytes compared as two words), and, for each,
+    /// keys of the same length differing in one byte at each position:
     /// a lookup of each must return its own value, in objects small enough to be scanned and large enough to be
     /// hashed, read in order and out of order.
     @Test("getString finds the right member among keys differing in one byte", arguments: [false, true])
     func lookupsAmongNearKeys(reversed: Bool) throws {
-        for length in 0...17 {
-            let key = String("abcdefghijklmnopq".prefix(length))
+        for length in Array(0...17) + [23, 24, 25, 33, 40, 64, 65] {
+            let key = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
             var keys = [key]
             for position in 0..<length {
                 var bytes = Array(key.utf8)
