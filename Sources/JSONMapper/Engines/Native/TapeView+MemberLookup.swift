@@ -236,6 +236,8 @@ extension TapeView {
         while i < end {
             let key = entry(i)
             let slot = Int(slotOf[place])
+            // A shape with members has each of their slots filled (`indexDistinctPlainKeys` ran to the end).
+            check(table[slot] != 0, "slot \(slot) of member \(place) is empty")
             let earlier = entry(Int(table[slot]) - 1)
             // The same tag and length (the earlier key is a plain string), in one comparison of the top 32 bits.
             guard key.bits >> 32 == earlier.bits >> 32,
