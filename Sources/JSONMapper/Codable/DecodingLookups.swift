@@ -1,5 +1,5 @@
 /// The member lookups of a decode's keyed containers: one slot per nesting depth, each holding the native engine's
-/// lookup state (`MemberLookup` and its hash table) for the object its container reads.
+/// lookup state (`MemberLookup` and its hash tables, `MemberSlots`) for the object its container reads.
 ///
 /// A container looks its members up in the slot of its depth, and re-points the slot when another object took it
 /// meanwhile; the objects read one after the other at a depth (the elements of an array of models) reuse the slot's

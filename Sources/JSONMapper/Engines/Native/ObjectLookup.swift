@@ -15,7 +15,7 @@ struct ObjectLookup: ~Copyable {
     private(set) var object = 0
     /// The state of member lookups on the owner's thread.
     private var lookup = MemberLookup()
-    /// The hash table of the object's keys, kept for the next object.
+    /// The hash tables of the keys of the objects read, kept for the next objects (see `MemberSlots`).
     private var slots = MemberSlots()
     /// For an object with repeated or escaped keys, a table that finds the last of each (see `MemberLookup`).
     private var repeatedKeys: MemberTable?
@@ -26,7 +26,7 @@ struct ObjectLookup: ~Copyable {
         slots.free()
     }
 
-    /// Points the lookup at the object at tape index `object`, keeping its hash table for the next object. Only the
+    /// Points the lookup at the object at tape index `object`, keeping its hash tables for the next objects. Only the
     /// owner calls it, while nothing else uses the reader.
     mutating func place(object: Int) {
         self.object = object

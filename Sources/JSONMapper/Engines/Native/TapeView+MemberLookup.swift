@@ -4,10 +4,11 @@ import Foundation
 /// the order the object has them.
 ///
 /// The first lookup puts the object's keys in a small hash table, which also tells whether they are distinct and
-/// plain (no escapes). When they are, which is almost always, the last-wins rule is the same as "the only match",
-/// and a lookup first compares the key after the one last found (one comparison per field for a model that reads in
-/// document order), then asks the table. The table's memory belongs to the context and is reused when the context is
-/// reused for the next element of an array, so that mapping an array of models allocates nothing per element for it.
+/// plain (no escapes); an object that repeats the keys of an earlier one reuses its table (see `MemberSlots`). When
+/// they are, which is almost always, the last-wins rule is the same as "the only match", and a lookup first compares
+/// the key after the one last found (one comparison per field for a model that reads in document order), then asks
+/// the table. The tables' memory belongs to the context and is reused when the context is reused for the next
+/// element of an array, so that mapping an array of models allocates nothing per element for it.
 /// Objects with repeated or escaped keys keep the last-wins rule, answered by `ObjectLookup.generalMember`.
 ///
 /// Neither half alone is enough: a table per object costs its building and allocation on every object, and a cursor
@@ -48,13 +49,17 @@ struct MemberLookup {
     }
 }
 
-/// The hash tables of the objects a context read, kept for the objects it reads next, by shape: objects with the
-/// same keys in the same order (the elements of an array of models, mostly) share a table. The next such object is
-/// compared key by key with the one before, and its keys take the same slots, instead of being hashed again: on
-/// twitter.json, 22 % fewer instructions to prepare the lookups. A few shapes are kept, one per member count,
-/// because the context that maps a model's nested models (its spare) takes turns between kinds: twitter.json's users
-/// and retweeted statuses. Owned by one context, and only for one document, whose tape indexes the tables hold. Freed
-/// by the context.
+/// The hash tables of the objects a lookup read, kept for the objects it reads next, by shape: objects with the same
+/// keys in the same order (the elements of an array of models, mostly) share a table. The next object of a table's
+/// member count is compared key by key with the keys the table holds (the last object of that count), and its keys
+/// take the same slots, instead of being hashed again: on twitter.json, 22 % fewer instructions to prepare the
+/// lookups. At most one table is kept per member count, four in all, because the context that maps a model's nested
+/// models (its spare) takes turns between kinds: twitter.json's users and retweeted statuses. Objects of more than
+/// ``largeObject`` members all share the first table, so that large objects of different counts keep one large
+/// table, as before shapes, not four.
+///
+/// Held with its `MemberLookup` by one context (`ObjectLookup`) or one depth of a decode (`DecodingLookups`), for
+/// one document, whose tape indexes the tables hold; freed by its holder.
 struct MemberSlots {
     /// One shape: the keys of the object last read with it, and the table that finds them.
     struct Shape {
@@ -67,7 +72,8 @@ struct MemberSlots {
         var memory: UnsafeMutablePointer<UInt32>?
         /// The table's slot count that `memory` has room for.
         var capacity = 0
-        /// When a lookup last used the shape, by `MemberSlots.clock`: the least recent is replaced first.
+        /// When `shape(forMembers:slotCount:)` last chose the shape, by `MemberSlots.clock`: of the shapes in use,
+        /// the least recent is replaced first.
         var lastUse = 0
 
         /// The slot of each member's key, in the order of the members.
@@ -77,11 +83,15 @@ struct MemberSlots {
     /// How many shapes a context keeps.
     static let shapeCount = 4
 
+    /// Objects of more members than this all take the first shape (its table has more than 4,096 slots, 24 KB).
+    static let largeObject = 2048
+
     private var shapes: UnsafeMutablePointer<Shape>?
     private var clock = 0
 
-    /// The shape that objects of `members` members take: the one kept for that count, else the least recently used
-    /// one, emptied (`members` 0) and with room for `slotCount` slots and the keys; `nil` when memory ran out.
+    /// The shape that objects of `members` members take: the one kept for that count; else an empty one; else the
+    /// least recently chosen, emptied (`members` 0); for more than ``largeObject`` members, the first. It has room
+    /// for `slotCount` slots and the members' slots; `nil` when memory ran out.
     mutating func shape(forMembers members: Int, slotCount: Int) -> UnsafeMutablePointer<Shape>? {
         if shapes == nil {
             shapes = RawMemory.allocate(Shape.self, count: Self.shapeCount)
@@ -90,13 +100,19 @@ struct MemberSlots {
         guard let shapes else { return nil }
         clock += 1
         var chosen = shapes
-        for i in 0..<Self.shapeCount {
-            let shape = shapes + i
-            if shape.pointee.members == members {
-                chosen = shape
-                break
+        if members <= Self.largeObject {
+            var empty: UnsafeMutablePointer<Shape>?
+            var match: UnsafeMutablePointer<Shape>?
+            for i in 0..<Self.shapeCount {
+                let shape = shapes + i
+                if shape.pointee.members == members {
+                    match = shape
+                    break
+                }
+                if shape.pointee.members == 0 && empty == nil { empty = shape }
+                if shape.pointee.lastUse < chosen.pointee.lastUse { chosen = shape }
             }
-            if shape.pointee.lastUse < chosen.pointee.lastUse { chosen = shape }
+            chosen = match ?? empty ?? chosen
         }
         chosen.pointee.lastUse = clock
         if chosen.pointee.members == members { return chosen }
@@ -205,6 +221,9 @@ extension TapeView {
             lookup.keys = .general
             return
         }
+        check(
+            slotCount <= shape.pointee.capacity && members <= shape.pointee.capacity / 2,
+            "\(members) members in a shape of \(shape.pointee.capacity) slots")
         if shape.pointee.members != members || !repeatsShape(of: object, table: table, slotOf: slotOf) {
             shape.pointee.members = 0
             shape.pointee.mask = slotCount - 1
@@ -250,9 +269,10 @@ extension TapeView {
         return true
     }
 
-    /// Whether two keys of `count` bytes in the document are the same, a word at a time, the last word masked to the
-    /// keys' bytes. A word starts within a key, so it ends at most seven bytes after its last byte: within the
-    /// document, which goes on at least past the key's closing quote, colon and value, or its padding.
+    /// Whether two keys of `count` bytes in a ``NativeDocument`` are the same, a word at a time, the last word masked
+    /// to the keys' bytes. Both must be keys of a native document: a word starts within a key, so it ends at most
+    /// seven bytes after the key's last byte. The key's closing quote, colon, value and the object's closing brace
+    /// follow it, at least four bytes, and after the document's last byte come the eight bytes of its padding.
     @inline(__always)
     static func paddedKeysEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         var offset = 0

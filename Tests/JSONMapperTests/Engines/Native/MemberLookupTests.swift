@@ -187,4 +187,52 @@ struct MemberLookupTests {
         let changes = Dictionary(grouping: objects, by: \.change).mapValues(\.count)
         #expect((0...5).allSatisfy { changes[$0, default: 0] > 10 }, "\(changes)")
     }
+
+    @Test("a lookup takes the shape of its member count, else an empty one, else the least recently chosen")
+    func shapeChoice() {
+        var slots = MemberSlots()
+        defer { slots.free() }
+        // As `prepareLookup` does: a shape whose table was built holds its member count.
+        func take(_ members: Int) -> UnsafeMutablePointer<MemberSlots.Shape>? {
+            let shape = slots.shape(forMembers: members, slotCount: TapeView.slotCount(forMembers: members))
+            shape?.pointee.members = members
+            return shape
+        }
+        let first = take(9)
+        let taken = [first, take(10), take(11), take(12)]
+        #expect(Set(taken.compactMap { $0 }).count == 4)
+        #expect(take(10) == taken[1])
+        // 13 members: a new count replaces the least recently chosen shape, the one of 9.
+        #expect(take(13) == first)
+        #expect(take(9) == taken[2])
+        // A shape left empty by a build that failed (here the one just chosen) is taken before the least recently
+        // chosen one (the shape of 12).
+        taken[2]?.pointee.members = 0
+        #expect(take(14) == taken[2])
+        #expect(take(15) == taken[3])
+        // Objects of more than `largeObject` members all take the first shape, whatever their count.
+        #expect(take(MemberSlots.largeObject + 1) == first)
+        #expect(take(MemberSlots.largeObject + 500) == first)
+        #expect(first?.pointee.capacity == TapeView.slotCount(forMembers: MemberSlots.largeObject + 500))
+    }
+
+    @Test("large objects of different member counts, which share one table, find every member")
+    func largeObjectsSharingATable() {
+        let counts = [2049, 2100, 2049, 5000, 2100, 2100]
+        var objects: [String] = []
+        for (n, count) in counts.enumerated() {
+            objects.append("{" + (0..<count).map { #""k\#($0)": \#(n * 10_000 + $0)"# }.joined(separator: ",") + "}")
+        }
+        final class Probe: JSONSerializable {
+            let values: [Int?]
+            init(_ c: JSONDeserializationContext) {
+                values = ["k2048", "k0", "k2099", "k1000", "k4999", "k5000"].map { c.getInt($0) }
+            }
+        }
+        let mapped = JSONMapper.context(json("[" + objects.joined(separator: ",") + "]")).getArray(ofClass: Probe.self)
+        let expected: [[Int?]] = counts.enumerated().map { n, count in
+            [2048, 0, 2099, 1000, 4999, 5000].map { $0 < count ? n * 10_000 + $0 : nil }
+        }
+        #expect(mapped.map(\.values) == expected)
+    }
 }
