@@ -80,10 +80,11 @@ struct MemberSlots {
         var slotOf: UnsafeMutablePointer<UInt32>? { memory.map { $0 + capacity } }
     }
 
-    /// How many shapes a context keeps.
+    /// How many shapes a lookup keeps.
     static let shapeCount = 4
 
-    /// Objects of more members than this all take the first shape (its table has more than 4,096 slots, 24 KB).
+    /// Objects of more members than this all take the first shape: their tables have more than 4,096 slots (up to
+    /// this, a shape takes at most 24 KB with its array of the members' slots).
     static let largeObject = 2048
 
     private var shapes: UnsafeMutablePointer<Shape>?
