@@ -65,8 +65,6 @@ struct MemberSlots {
     struct Shape {
         /// The member count of the objects of this shape; 0 when it holds none.
         var members = 0
-        /// The table's slots in use less one.
-        var mask = 0
         /// The table's slots, each holding the tape index of a key plus one (0 is empty), followed by the slot of
         /// each member's key, in the order of the members (at least half as many words).
         var memory: UnsafeMutablePointer<UInt32>?
@@ -227,7 +225,6 @@ extension TapeView {
             "\(members) members in a shape of \(shape.pointee.capacity) slots")
         if shape.pointee.members != members || !repeatsShape(of: object, table: table, slotOf: slotOf) {
             shape.pointee.members = 0
-            shape.pointee.mask = slotCount - 1
             guard
                 indexDistinctPlainKeys(
                     of: object, table: table, slotCount: slotCount, slotOf: slotOf,
@@ -238,7 +235,8 @@ extension TapeView {
             }
             shape.pointee.members = members
         }
-        lookup.mask = shape.pointee.mask
+        // The same member count, so the same slot count, whether the table was built now or for an earlier object.
+        lookup.mask = slotCount - 1
         lookup.table = table
         lookup.keys = .distinct
     }
