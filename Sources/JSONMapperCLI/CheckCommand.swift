@@ -2,7 +2,9 @@ import Foundation
 import JSONMapper
 
 /// `jsonmapper check [--lines] [--max-depth N] [FILE...]`: validates each file (standard input when there is none)
-/// with the strict native parser, reading it piece by piece, so that a file of any size is checked in bounded memory.
+/// with the strict native parser. A regular file of up to `JSONMapper.wholeScanLimit` bytes is mapped and scanned in
+/// place (``MappedFile``); anything else is read piece by piece, so that a file of any size is checked in bounded
+/// memory.
 enum CheckCommand: Subcommand {
     static let name = "check"
 
@@ -11,8 +13,9 @@ enum CheckCommand: Subcommand {
 
         Checks that each FILE (- or no FILE for standard input) is a JSON text per RFC 8259, with JSONMapper's
         strict parser.
-        Files are read piece by piece: memory stays bounded by the largest key or number (or, with --lines, the
-        longest line), whatever the file's size.
+        Files of up to 8 MB are mapped into memory and scanned whole; larger ones are read piece by piece:
+        memory stays bounded by the largest key or number (or, with --lines, the longest line), whatever the
+        file's size. A file that changes while it is checked cannot be read (exit status 2).
         Prints one line per file:
           FILE: ok
           FILE:LINE:COLUMN: error: MESSAGE
@@ -61,26 +64,37 @@ enum CheckCommand: Subcommand {
     private static func checkFiles(_ options: Options, io: CommandIO) -> Int32 {
         var status = ExitStatus.success
         for path in options.files {
-            guard let stream = JSONMapperCommand.openStream(path, io: io) else {
-                status = ExitStatus.usage
-                continue
-            }
             let name = JSONMapperCommand.displayName(path)
             let parsing = JSONMapper.Options(maximumDepth: options.maximumDepth)
-            let valid =
-                options.lines
-                ? checkLines(stream, name: name, options: parsing, io: io)
-                : check(stream, name: name, options: parsing, io: io)
+            let valid: Bool
+            // A regular file that `validate` would scan whole is mapped and scanned where its pages are; standard
+            // input, pipes and larger files are read as streams, in bounded memory.
+            if !options.lines, path != "-", let file = MappedFile(path: path, limit: JSONMapper.wholeScanLimit) {
+                // nil: the file changed while it was read; .some(nil): it is valid.
+                guard let firstError = file.read({ JSONMapper.validate(paddedBytes: $0, options: parsing) }) else {
+                    io.errorOutput("jsonmapper: cannot read \(path): the file changed while it was being read\n")
+                    status = ExitStatus.usage
+                    continue
+                }
+                valid = report(firstError, name: name, io: io)
+            } else {
+                guard let stream = JSONMapperCommand.openStream(path, io: io) else {
+                    status = ExitStatus.usage
+                    continue
+                }
+                valid =
+                    options.lines
+                    ? checkLines(stream, name: name, options: parsing, io: io)
+                    : report(JSONMapper.validate(stream, options: parsing), name: name, io: io)
+            }
             if !valid && status == ExitStatus.success { status = ExitStatus.invalid }
         }
         return status
     }
 
-    /// Checks one JSON text; prints `FILE: ok` or its first error.
-    private static func check(
-        _ stream: InputStream, name: String, options: JSONMapper.Options, io: CommandIO
-    ) -> Bool {
-        guard let error = JSONMapper.validate(stream, options: options) else {
+    /// Prints `FILE: ok` for a valid JSON text, or its first error; whether it was valid.
+    private static func report(_ error: JSONMappingError?, name: String, io: CommandIO) -> Bool {
+        guard let error else {
             io.output("\(name): ok\n")
             return true
         }

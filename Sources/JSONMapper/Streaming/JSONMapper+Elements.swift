@@ -127,12 +127,7 @@ extension JSONMapper {
     /// error of one scan.
     static func validateWhole(_ window: StreamWindow, options: Options) -> JSONMappingError? {
         if let failure = window.failure { return failure }
-        do {
-            try NativeScanner.validate(bytes: window.bytes, count: window.count, maximumDepth: options.maximumDepth)
-            return nil
-        } catch {
-            return JSONMappingError(error)
-        }
+        return validate(scanning: window.bytes, count: window.count, options: options)
     }
 
     /// The contexts of the elements of one array in a streamed JSON text: see ``JSONMapper/elements(of:at:options:)-(InputStream,_,_)``.

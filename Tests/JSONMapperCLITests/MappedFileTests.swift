@@ -1,0 +1,166 @@
+import Foundation
+import JSONMapper
+import JSONMapperTestSupport
+import Testing
+
+@testable import JSONMapperCLI
+
+/// `jsonmapper check` maps regular files up to `JSONMapper.wholeScanLimit` and scans them in place: the same answer
+/// as the streamed validation, zero bytes after every file's end, and no crash when the file shrinks meanwhile.
+@Suite("jsonmapper check of mapped files")
+struct MappedFileTests {
+    /// A file in the temporary folder holding `bytes`, removed by `body`'s end.
+    static func withFile<Result>(_ bytes: [UInt8], _ body: (String) throws -> Result) throws -> Result {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jsonmapper-mapped-\(UUID()).json")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url.path)
+    }
+
+    /// The mapped check's answer for the file at `path`: `.some(nil)` when valid.
+    static func mappedCheck(_ path: String) throws -> JSONMappingError?? {
+        let file = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit), "\(path) was not mapped")
+        return file.read { JSONMapper.validate(paddedBytes: $0) }
+    }
+
+    @Test(
+        "every JSONTestSuite file gets the streamed validation's verdict and first error, and the command prints it",
+        SharedDataSuite.streamValidation.trait)
+    func jsonTestSuite() throws {
+        let folder = TestFiles.sharedData.appendingPathComponent("JSONTestSuite/test_parsing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count == 318)
+        var mapped = 0
+        for name in names.sorted() {
+            let path = folder.appendingPathComponent(name).path
+            let streamed = JSONMapper.validate(try #require(InputStream(fileAtPath: path)))
+            if name.hasPrefix("y_") { #expect(streamed == nil, "\(name)") }
+            if name.hasPrefix("n_") { #expect(streamed != nil, "\(name)") }
+            let run = CapturedRun(["check", path])
+            let expected = streamed.map { CheckCommand.line(for: $0, file: path) } ?? "\(path): ok"
+            #expect(run.output.hasPrefix(expected + "\n"), "\(name)")
+            #expect(run.status == (streamed == nil ? 0 : 1), "\(name)")
+            // An empty file is read as a stream; every other one is mapped.
+            guard let file = MappedFile(path: path, limit: JSONMapper.wholeScanLimit) else {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty, "\(name) was not mapped")
+                continue
+            }
+            mapped += 1
+            #expect(file.read { JSONMapper.validate(paddedBytes: $0) } == .some(streamed), "\(name)")
+        }
+        #expect(mapped == 317)
+    }
+
+    /// A text of `count` bytes whose last value ends at its last byte, in each way the scanner can read past it:
+    /// a number, a string, a literal, an unterminated string, a cut literal, a cut escape, a cut UTF-8 sequence.
+    static func endings(count: Int) -> [(String, [UInt8])] {
+        func filled(_ tail: String) -> [UInt8] {
+            let tail = Array(tail.utf8)
+            return [UInt8](repeating: UInt8(ascii: " "), count: count - tail.count) + tail
+        }
+        return [
+            ("number", filled("12345678")), ("string", filled("\"abcdefgh\"")), ("literal", filled("true")),
+            ("array", filled("[1,2,3]")), ("unterminated string", filled("\"abcdefgh")), ("cut literal", filled("tru")),
+            ("cut escape", filled("\"ab\\")), ("cut UTF-8", filled("\"ab\u{E9}").dropLast()),
+            ("number and a minus", filled("[1, -")), ("exponent", filled("1e")),
+        ]
+    }
+
+    @Test("files ending at, just before and just after a page's end read zeros after their last byte")
+    func pageBoundaries() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let sizes = [page - 9, page - 8, page - 7, page - 1, page, page + 1, 2 * page - 1, 2 * page, 2 * page + 3]
+        for size in sizes {
+            for (name, bytes) in Self.endings(count: size) {
+                let expected = JSONMapper.context(Data(bytes)).errors.first
+                try Self.withFile(bytes) { path throws in
+                    let mapped = try Self.mappedCheck(path)
+                    let stream = try #require(InputStream(fileAtPath: path))
+                    #expect(mapped == .some(expected), "\(name), \(size) bytes")
+                    #expect(JSONMapper.validate(stream) == expected, "\(name), \(size) bytes")
+                }
+            }
+        }
+    }
+
+    /// A valid file of `pages` pages: an array of long strings.
+    static func document(pages: Int) -> [UInt8] {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var text = Array("[".utf8)
+        while text.count < pages * page - 200 { text += Array("\"\(String(repeating: "x", count: 90))\", ".utf8) }
+        return text + Array("0]".utf8)
+    }
+
+    @Test("a file cut short after it was mapped is reported as changed: the pages past its end read as zeros")
+    func truncatedAfterMapping() throws {
+        for newSize in [0, 100, 5000] {
+            try Self.withFile(Self.document(pages: 3)) { path in
+                let file = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                try handle.truncate(atOffset: UInt64(newSize))
+                try handle.close()
+                // The last byte of the last whole page, which is mapped (the partial page after it is a copy): past
+                // the new end, so reading it raises SIGBUS, which the guard handles.
+                let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+                var last: UInt8 = 0xFF
+                let answer = file.read { bytes -> JSONMappingError? in
+                    last = bytes[bytes.count / page * page - 1]
+                    return JSONMapper.validate(paddedBytes: bytes)
+                }
+                #expect(answer == nil, "cut to \(newSize) bytes")
+                #expect(last == 0, "cut to \(newSize) bytes")
+                // The guard is off again, and a second read of the same mapping reads the zeros without a fault:
+                // still reported, since the size differs.
+                #expect(file.read { $0[0] } == nil)
+            }
+        }
+    }
+
+    @Test("a file that grew, or was rewritten to the same size, after it was mapped is reported as changed")
+    func changedAfterMapping() throws {
+        try Self.withFile(Self.document(pages: 2)) { path in
+            let unchanged = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            #expect(unchanged.read { JSONMapper.validate(paddedBytes: $0) } == .some(nil))
+            let grown = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(" ".utf8))
+            try handle.close()
+            #expect(grown.read { JSONMapper.validate(paddedBytes: $0) } == nil)
+            let touched = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+            #expect(touched.read { JSONMapper.validate(paddedBytes: $0) } == nil)
+        }
+    }
+
+    @Test("standard input, pipes, directories, empty files and files past the limit are not mapped")
+    func notMapped() throws {
+        #expect(MappedFile(path: "/dev/null", limit: JSONMapper.wholeScanLimit) == nil)
+        #expect(MappedFile(path: "/no/such/file.json", limit: JSONMapper.wholeScanLimit) == nil)
+        #expect(MappedFile(path: FileManager.default.temporaryDirectory.path, limit: JSONMapper.wholeScanLimit) == nil)
+        try Self.withFile([]) { path in #expect(MappedFile(path: path, limit: JSONMapper.wholeScanLimit) == nil) }
+        try Self.withFile(Array("[1]".utf8)) { path in
+            #expect(MappedFile(path: path, limit: 2) == nil)
+            #expect(MappedFile(path: path, limit: 3) != nil)
+        }
+        let fifo = try SpecialFileTests.fifo(feeding: "[1]")
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        #expect(MappedFile(path: fifo, limit: JSONMapper.wholeScanLimit) == nil)
+        // The FIFO's writer waits for a reader: the command reads it as a stream.
+        #expect(CapturedRun(["check", fifo]).output == "\(fifo): ok\n")
+    }
+
+    @Test("check reads a file past the limit as a stream, with the in-memory parser's first error")
+    func pastTheLimit() throws {
+        var bytes = Array(StreamDocuments.document(ofSize: JSONMapper.wholeScanLimit + 4096))
+        bytes[bytes.count - 40] = UInt8(ascii: "x")
+        try Self.withFile(bytes) { path in
+            #expect(MappedFile(path: path, limit: JSONMapper.wholeScanLimit) == nil)
+            let error = try #require(JSONMapper.context(Data(bytes)).errors.first)
+            let run = CapturedRun(["check", path])
+            #expect(run.status == 1)
+            #expect(run.output == CheckCommand.line(for: error, file: path) + "\n")
+        }
+    }
+}
