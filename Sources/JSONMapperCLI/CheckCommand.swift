@@ -15,7 +15,8 @@ enum CheckCommand: Subcommand {
         strict parser.
         Files of up to 8 MB are mapped into memory and scanned whole; larger ones are read piece by piece:
         memory stays bounded by the largest key or number (or, with --lines, the longest line), whatever the
-        file's size. A file that changes while it is checked cannot be read (exit status 2).
+        file's size. A mapped file that is seen to change while it is checked (its size or times differ, or a
+        page past a new end is read) cannot be read (exit status 2).
         Prints one line per file:
           FILE: ok
           FILE:LINE:COLUMN: error: MESSAGE
@@ -72,7 +73,7 @@ enum CheckCommand: Subcommand {
             if !options.lines, path != "-", let file = MappedFile(path: path, limit: JSONMapper.wholeScanLimit) {
                 // nil: the file changed while it was read; .some(nil): it is valid.
                 guard let firstError = file.read({ JSONMapper.validate(paddedBytes: $0, options: parsing) }) else {
-                    io.errorOutput("jsonmapper: cannot read \(path): the file changed while it was being read\n")
+                    io.errorOutput("jsonmapper: cannot read \(path): \(MappedFile.changedMessage)\n")
                     status = ExitStatus.usage
                     continue
                 }

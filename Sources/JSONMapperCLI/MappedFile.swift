@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,9 +12,9 @@ import Foundation
 /// A regular file mapped into memory read-only, followed by zero bytes, so that `jsonmapper check` scans its pages
 /// where they are instead of reading them into a buffer first.
 ///
-/// Reading a small file through a stream copies it into fresh memory, which the process must first map page by
-/// page; a mapped file's pages are the page cache's, mapped 16 at a time. For the benchmark payloads that is about
-/// a quarter of the time the read took (BENCHMARKS.md, "Twelfth session").
+/// Reading a small file through a stream copies it into fresh memory, which the kernel must first map and zero; a
+/// mapped file's pages are the page cache's, mapped 16 at a time. For the benchmark payloads the mapping takes a
+/// quarter to a fifth of the time the read took (BENCHMARKS.md, "Twelfth session").
 ///
 /// The file's whole pages are mapped; the bytes of its last, partial page are copied into memory of this process's
 /// own, followed by zeros to the end of that page and one more page of zeros. So the bytes after the file's end are
@@ -23,7 +24,9 @@ import Foundation
 /// A mapped file can change under the reader. A page past a shortened file's new end cannot be read: the access
 /// raises `SIGBUS`, which ends the process unless handled. ``read(_:)`` handles it (``TruncationGuard``) by mapping
 /// zeros where the file's pages were, and then reports the file as changed, as it does when the file's size or
-/// modification time differs after the scan: its answer about the bytes could be about no version of the file.
+/// timestamps differ after the scan, or when its last page could not be copied whole: the answer could be about no
+/// version of the file. What no reader can see is a write still in progress when the check ends, which has already
+/// stamped the file's times: that one goes unreported, as it does for a stream read.
 final class MappedFile {
     /// The file's bytes; at least ``JSONMapper/validationPadding`` zero bytes follow them.
     let bytes: UnsafeRawBufferPointer
@@ -34,24 +37,36 @@ final class MappedFile {
     private let filePagesLength: Int
     private let descriptor: Int32
     private let identity: Identity
+    /// Whether the last, partial page was copied whole: a file cut short between the size's reading and the copy
+    /// was not, and counts as changed.
+    private let copiedWhole: Bool
 
-    /// What tells one version of a file from another: its size and modification time.
-    private struct Identity: Equatable {
+    /// What tells one version of a file from another: its size, its modification time, and its status change time,
+    /// which every write, truncation and change of the modification time (`touch -r`, `cp -p`) moves too and no
+    /// caller can set back.
+    struct Identity: Equatable {
         let size: Int
-        let seconds: Int
-        let nanoseconds: Int
+        let modified: timespec
+        let changed: timespec
 
         init(_ status: stat) {
             size = Int(status.st_size)
             #if canImport(Darwin)
-                seconds = Int(status.st_mtimespec.tv_sec)
-                nanoseconds = Int(status.st_mtimespec.tv_nsec)
+                (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
             #else
-                seconds = Int(status.st_mtim.tv_sec)
-                nanoseconds = Int(status.st_mtim.tv_nsec)
+                (modified, changed) = (status.st_mtim, status.st_ctim)
             #endif
         }
+
+        static func == (a: Identity, b: Identity) -> Bool {
+            a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
     }
+
+    /// What `jsonmapper check` says of a file that ``read(_:)`` found changed: a page that could not be read (an
+    /// I/O error raises the same signal as a page past a new end) is reported the same way.
+    static let changedMessage = "the file changed, or could not be read, while it was being checked"
 
     /// Maps the file at `path` when it is a regular file of 1 to `limit` bytes; `nil` otherwise (standard input, a
     /// pipe, a device, an empty or larger file, or one that cannot be opened or mapped), for the caller to read as a
@@ -84,15 +99,17 @@ final class MappedFile {
             close(descriptor)
             return nil
         }
-        let mapped =
+        guard
             filePagesLength == 0
-            || mmap(region, filePagesLength, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == region
-        guard mapped, tail == 0 || pread(descriptor, region + filePagesLength, tail, off_t(filePagesLength)) == tail
+                || mmap(region, filePagesLength, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0) == region
         else {
             munmap(region, regionLength)
             close(descriptor)
             return nil
         }
+        // A short copy (the file was cut meanwhile) is not read as a stream instead, which would answer about the
+        // shorter file as if nothing had happened: ``read(_:)`` reports it as changed.
+        copiedWhole = tail == 0 || pread(descriptor, region + filePagesLength, tail, off_t(filePagesLength)) == tail
         bytes = UnsafeRawBufferPointer(start: region, count: count)
         self.region = region
         self.regionLength = regionLength
@@ -106,9 +123,10 @@ final class MappedFile {
         close(descriptor)
     }
 
-    /// What `body` makes of the bytes, or `nil` when the file changed while it ran (see the type's comment): a page
-    /// past a new end was hit, or the size or modification time differs afterwards.
+    /// What `body` makes of the bytes, or `nil` when the file changed while it ran (see the type's comment): its
+    /// last page could not be copied whole, a page past a new end was hit, or its size or times differ afterwards.
     func read<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard copiedWhole else { return nil }
         let (result, faulted) = TruncationGuard.guarding(region, length: filePagesLength) { body(bytes) }
         var status = stat()
         guard !faulted, fstat(descriptor, &status) == 0, Identity(status) == identity else { return nil }
@@ -120,9 +138,10 @@ final class MappedFile {
 /// at a time.
 ///
 /// The handler maps anonymous zero pages over the rest of the guarded range and returns, so that the read that
-/// faulted, and every later one, reads zeros; the guard records that it happened. A `SIGBUS` outside the range (not
-/// this command's doing) puts back the handler that was there before, and the access faults again into it (a signal
-/// sent by another process is raised again).
+/// faulted, and every later one, reads zeros; the guard records that it happened. Any other `SIGBUS` (a fault
+/// outside the range, or a signal sent with `kill` or `sigqueue`, whose sender's fields share the fault address's
+/// place and could be made to look like one in the range) puts back the handler that was there before: a fault
+/// faults again into it, and a sent signal is raised again. The next guarded range installs the handler again.
 ///
 /// One range at a time, under a lock: the handler reads the range without one (it cannot wait), so the range is
 /// set before the guarded work starts and cleared after it ends, by the thread that does the work and is the one
@@ -132,8 +151,18 @@ enum TruncationGuard {
         var start: UInt = 0
         var end: UInt = 0
         var pageSize: UInt = 0
+        /// Whether the handler is the process's now (it puts the previous one back for a signal not its own).
+        var installed = false
+        /// Set by the handler where `Synchronization`'s atomics are not available (macOS 13 and 14).
         var faulted = false
         var previous = sigaction()
+    }
+
+    /// Set by the handler, read after the guarded work: an atomic, so that the compiler reloads it after the work
+    /// whatever it can see of that work (a plain field written by a signal handler has no such promise).
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    enum Fault {
+        static let raised = Atomic<Bool>(false)
     }
 
     /// Written under `lock` only, and read by the handler.
@@ -144,8 +173,9 @@ enum TruncationGuard {
     }()
     static let lock = NSLock()
 
-    /// Installs the handler the first time a range is guarded.
-    private static let installed: Bool = {
+    /// Makes the handler the process's, unless it is; keeps the one before it in `state`. Call it under `lock`.
+    private static func install() {
+        guard !state.pointee.installed else { return }
         var action = sigaction()
         #if canImport(Darwin)
             action.__sigaction_u.__sa_sigaction = handle
@@ -154,8 +184,17 @@ enum TruncationGuard {
         #endif
         action.sa_flags = SA_SIGINFO
         sigemptyset(&action.sa_mask)
-        return sigaction(SIGBUS, &action, &state.pointee.previous) == 0
-    }()
+        state.pointee.installed = sigaction(SIGBUS, &action, &state.pointee.previous) == 0
+    }
+
+    /// Whether the handler recorded a fault, and forgets it.
+    private static func takeFault() -> Bool {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return Fault.raised.exchange(false, ordering: .relaxed)
+        }
+        defer { state.pointee.faulted = false }
+        return state.pointee.faulted
+    }
 
     /// Runs `body` with `length` bytes at `start` guarded; whether a `SIGBUS` was handled in them. Without the
     /// handler (it could not be installed), a fault there ends the process as it would have without the guard.
@@ -164,44 +203,49 @@ enum TruncationGuard {
     ) -> (Result, faulted: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        _ = installed
-        state.pointee.faulted = false
+        install()
+        _ = takeFault()
         state.pointee.start = UInt(bitPattern: start)
         state.pointee.end = UInt(bitPattern: start) + UInt(length)
         let result = body()
         state.pointee.start = 0
         state.pointee.end = 0
-        return (result, state.pointee.faulted)
+        return (result, takeFault())
     }
 
-    /// The signal handler: only async-signal-safe calls (`mmap`, `sigaction`, `raise`) and plain loads and stores.
-    private static let handle:
-        @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) ->
-            Void = { _, info, _ in
-                let state = TruncationGuard.state
-                #if canImport(Darwin)
-                    let address = UInt(bitPattern: info?.pointee.si_addr)
-                #else
-                    let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
-                #endif
-                let (start, end) = (state.pointee.start, state.pointee.end)
-                if address >= start && address < end {
-                    let page = address & ~(state.pointee.pageSize - 1)
-                    let zeros = mmap(
-                        UnsafeMutableRawPointer(bitPattern: page), Int(end - page), PROT_READ,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-                    if zeros == UnsafeMutableRawPointer(bitPattern: page) {
-                        state.pointee.faulted = true
-                        return
-                    }
+    typealias Handler = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+
+    /// The signal handler: only async-signal-safe calls (`mmap`, `sigaction`, `raise`), plain loads and stores, and
+    /// a lock-free atomic store.
+    private static let handle: Handler = { _, info, _ in
+        let state = TruncationGuard.state
+        // The kernel's codes for a failed access: a signal sent by a process has another code (SI_USER, SI_QUEUE,
+        // SI_TKILL), and its fault address is not one.
+        let code = info.map { Int($0.pointee.si_code) }
+        let isFault = code == Int(BUS_ADRERR) || code == Int(BUS_OBJERR) || code == Int(BUS_ADRALN)
+        #if canImport(Darwin)
+            let address = UInt(bitPattern: info?.pointee.si_addr)
+        #else
+            let address = UInt(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+        #endif
+        let (start, end) = (state.pointee.start, state.pointee.end)
+        if isFault && address >= start && address < end {
+            let page = address & ~(state.pointee.pageSize - 1)
+            let zeros = mmap(
+                UnsafeMutableRawPointer(bitPattern: page), Int(end - page), PROT_READ,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+            if zeros == UnsafeMutableRawPointer(bitPattern: page) {
+                if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+                    Fault.raised.store(true, ordering: .relaxed)
+                } else {
+                    state.pointee.faulted = true
                 }
-                sigaction(SIGBUS, &state.pointee.previous, nil)
-                // A fault faults again when the handler returns; a signal sent (`kill -BUS`) is sent again.
-                #if canImport(Darwin)
-                    let sent = info.map { $0.pointee.si_code == SI_USER || $0.pointee.si_code == SI_QUEUE } ?? true
-                #else
-                    let sent = info.map { $0.pointee.si_code <= 0 } ?? true
-                #endif
-                if sent { raise(SIGBUS) }
+                return
             }
+        }
+        sigaction(SIGBUS, &state.pointee.previous, nil)
+        state.pointee.installed = false
+        // A fault faults again when the handler returns; a sent signal is sent again.
+        if !isFault { raise(SIGBUS) }
+    }
 }

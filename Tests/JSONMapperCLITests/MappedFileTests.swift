@@ -116,6 +116,98 @@ struct MappedFileTests {
         }
     }
 
+    @Test("the guard records a fault in its range, and only in the run that had one")
+    func guardRecordsFaults() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        try Self.withFile(Self.document(pages: 3)) { path in
+            let file = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            let base = UnsafeMutableRawPointer(mutating: try #require(file.bytes.baseAddress))
+            let before = TruncationGuard.guarding(base, length: 2 * page) {
+                base.load(fromByteOffset: page, as: UInt8.self)
+            }
+            #expect(before.0 == UInt8(ascii: "x") || before.0 == UInt8(ascii: "\"") || before.0 == UInt8(ascii: " "))
+            #expect(!before.faulted)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.truncate(atOffset: 10)
+            try handle.close()
+            let cut = TruncationGuard.guarding(base, length: 2 * page) {
+                base.load(fromByteOffset: page, as: UInt8.self)
+            }
+            #expect(cut.0 == 0)
+            #expect(cut.faulted)
+            // The next run starts clean: the zeros mapped over the range fault no more.
+            let after = TruncationGuard.guarding(base, length: 2 * page) {
+                base.load(fromByteOffset: page, as: UInt8.self)
+            }
+            #expect(after.0 == 0)
+            #expect(!after.faulted)
+        }
+    }
+
+    @Test("a version of a file is its size, modification time and status change time together")
+    func identity() {
+        var status = stat()
+        status.st_size = 100
+        let base = MappedFile.Identity(status)
+        #expect(MappedFile.Identity(status) == base)
+        var other = status
+        other.st_size = 101
+        #expect(MappedFile.Identity(other) != base)
+        #if canImport(Darwin)
+            other = status
+            other.st_mtimespec.tv_nsec = 1
+            #expect(MappedFile.Identity(other) != base)
+            other = status
+            other.st_ctimespec.tv_sec = 1
+            #expect(MappedFile.Identity(other) != base)
+        #else
+            other = status
+            other.st_mtim.tv_nsec = 1
+            #expect(MappedFile.Identity(other) != base)
+            other = status
+            other.st_ctim.tv_sec = 1
+            #expect(MappedFile.Identity(other) != base)
+        #endif
+    }
+
+    @Test("a SIGBUS sent to the command after it guarded a file still ends it, as it did before the guard")
+    func sentSignal() throws {
+        let binary = try #require(
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("jsonmapper"))
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) was not built")
+        try Self.withFile(Array("[1]".utf8)) { path in
+            // The file first (mapped and guarded, so the handler is installed), then standard input, which stays
+            // open: the signal arrives while the command waits for it.
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["check", path, "-"]
+            process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var printed = Data()
+            while !printed.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            #expect(String(decoding: printed, as: UTF8.self) == "\(path): ok\n")
+            kill(process.processIdentifier, SIGBUS)
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            let stillRunning = process.isRunning
+            // Had the handler swallowed the signal, the command would still wait: end its input so that it exits.
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            #expect(!stillRunning)
+            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(process.terminationStatus == SIGBUS)
+        }
+    }
+
     @Test("a file that grew, or was rewritten to the same size, after it was mapped is reported as changed")
     func changedAfterMapping() throws {
         try Self.withFile(Self.document(pages: 2)) { path in
