@@ -154,20 +154,18 @@ struct MappedFileTests {
         other.st_size = 101
         #expect(MappedFile.Identity(other) != base)
         #if canImport(Darwin)
-            other = status
-            other.st_mtimespec.tv_nsec = 1
-            #expect(MappedFile.Identity(other) != base)
-            other = status
-            other.st_ctimespec.tv_sec = 1
-            #expect(MappedFile.Identity(other) != base)
+            let times: [WritableKeyPath<stat, timespec>] = [\.st_mtimespec, \.st_ctimespec]
         #else
-            other = status
-            other.st_mtim.tv_nsec = 1
-            #expect(MappedFile.Identity(other) != base)
-            other = status
-            other.st_ctim.tv_sec = 1
-            #expect(MappedFile.Identity(other) != base)
+            let times: [WritableKeyPath<stat, timespec>] = [\.st_mtim, \.st_ctim]
         #endif
+        for time in times {
+            other = status
+            other[keyPath: time].tv_sec = 1
+            #expect(MappedFile.Identity(other) != base)
+            other = status
+            other[keyPath: time].tv_nsec = 1
+            #expect(MappedFile.Identity(other) != base)
+        }
     }
 
     @Test("a SIGBUS sent to the command after it guarded a file still ends it, as it did before the guard")
