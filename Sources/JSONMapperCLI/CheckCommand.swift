@@ -15,8 +15,8 @@ enum CheckCommand: Subcommand {
         strict parser.
         Files of up to 8 MB are mapped into memory and scanned whole; larger ones are read piece by piece:
         memory stays bounded by the largest key or number (or, with --lines, the longest line), whatever the
-        file's size. A mapped file that is seen to change while it is checked (its size or times differ, or a
-        page past a new end is read) cannot be read (exit status 2).
+        file's size. A mapped file seen to change while it is checked (its size or modification time differ,
+        or it is cut short) cannot be read (exit status 2).
         Prints one line per file:
           FILE: ok
           FILE:LINE:COLUMN: error: MESSAGE

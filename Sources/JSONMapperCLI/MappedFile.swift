@@ -24,9 +24,10 @@ import Synchronization
 /// A mapped file can change under the reader. A page past a shortened file's new end cannot be read: the access
 /// raises `SIGBUS`, which ends the process unless handled. ``read(_:)`` handles it (``TruncationGuard``) by mapping
 /// zeros where the file's pages were, and then reports the file as changed, as it does when the file's size or
-/// timestamps differ after the scan, or when its last page could not be copied whole: the answer could be about no
-/// version of the file. What no reader can see is a write still in progress when the check ends, which has already
-/// stamped the file's times: that one goes unreported, as it does for a stream read.
+/// modification time differs after the scan, or when its last page could not be copied whole: the answer could be
+/// about no version of the file. What goes unseen is a write that began, and so stamped the file's time, before the
+/// check first read it, and was still copying while the scan ran: the times match at both ends. A stream read has
+/// the same blind spot, and no check of its own.
 final class MappedFile {
     /// The file's bytes; at least ``JSONMapper/validationPadding`` zero bytes follow them.
     let bytes: UnsafeRawBufferPointer
@@ -41,26 +42,28 @@ final class MappedFile {
     /// was not, and counts as changed.
     private let copiedWhole: Bool
 
-    /// What tells one version of a file from another: its size, its modification time, and its status change time,
-    /// which every write, truncation and change of the modification time (`touch -r`, `cp -p`) moves too and no
-    /// caller can set back.
+    /// What tells one version of a file's bytes from another: its size and modification time.
+    ///
+    /// Not its status change time: that moves for changes that leave the bytes alone, above all the usual save, a
+    /// new file renamed over the old one (the old file, which the check holds open and reads, loses its name), and
+    /// `chmod`, so that a check answering about one whole version would report it as changed. The cost: a rewrite
+    /// whose modification time is set back (`touch -r`) during the check goes unseen unless it shortened the file
+    /// past a page the scan then read.
     struct Identity: Equatable {
         let size: Int
         let modified: timespec
-        let changed: timespec
 
         init(_ status: stat) {
             size = Int(status.st_size)
             #if canImport(Darwin)
-                (modified, changed) = (status.st_mtimespec, status.st_ctimespec)
+                modified = status.st_mtimespec
             #else
-                (modified, changed) = (status.st_mtim, status.st_ctim)
+                modified = status.st_mtim
             #endif
         }
 
         static func == (a: Identity, b: Identity) -> Bool {
             a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
         }
     }
 

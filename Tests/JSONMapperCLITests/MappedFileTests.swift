@@ -144,7 +144,7 @@ struct MappedFileTests {
         }
     }
 
-    @Test("a version of a file is its size, modification time and status change time together")
+    @Test("a version of a file is its size and modification time together")
     func identity() {
         var status = stat()
         status.st_size = 100
@@ -154,18 +154,22 @@ struct MappedFileTests {
         other.st_size = 101
         #expect(MappedFile.Identity(other) != base)
         #if canImport(Darwin)
-            let times: [WritableKeyPath<stat, timespec>] = [\.st_mtimespec, \.st_ctimespec]
+            let (modified, changed): (WritableKeyPath<stat, timespec>, WritableKeyPath<stat, timespec>) =
+                (\.st_mtimespec, \.st_ctimespec)
         #else
-            let times: [WritableKeyPath<stat, timespec>] = [\.st_mtim, \.st_ctim]
+            let (modified, changed): (WritableKeyPath<stat, timespec>, WritableKeyPath<stat, timespec>) =
+                (\.st_mtim, \.st_ctim)
         #endif
-        for time in times {
-            other = status
-            other[keyPath: time].tv_sec = 1
-            #expect(MappedFile.Identity(other) != base)
-            other = status
-            other[keyPath: time].tv_nsec = 1
-            #expect(MappedFile.Identity(other) != base)
-        }
+        other = status
+        other[keyPath: modified].tv_sec = 1
+        #expect(MappedFile.Identity(other) != base)
+        other = status
+        other[keyPath: modified].tv_nsec = 1
+        #expect(MappedFile.Identity(other) != base)
+        // The status change time moves when the file is renamed over or its mode changes, the bytes untouched.
+        other = status
+        other[keyPath: changed].tv_sec = 1
+        #expect(MappedFile.Identity(other) == base)
     }
 
     @Test("a SIGBUS sent to the command after it guarded a file still ends it, as it did before the guard")
@@ -205,6 +209,24 @@ struct MappedFileTests {
             #expect(!stillRunning)
             #expect(process.terminationReason == .uncaughtSignal)
             #expect(process.terminationStatus == SIGBUS)
+        }
+    }
+
+    @Test(
+        "a file replaced by a rename, or whose mode changed, after it was mapped is answered: its bytes did not change")
+    func replacedAfterMapping() throws {
+        let bytes = Self.document(pages: 2)
+        try Self.withFile(bytes) { path in
+            let renamed = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            // The usual save: a new file written beside it, then renamed over it. The mapped file keeps its bytes.
+            let replacement = path + ".new"
+            try Data("[1]".utf8).write(to: URL(fileURLWithPath: replacement))
+            #expect(rename(replacement, path) == 0)
+            #expect(renamed.read { JSONMapper.validate(paddedBytes: $0) } == .some(nil))
+            #expect(renamed.read { $0.count } == bytes.count)
+            let chmodded = try #require(MappedFile(path: path, limit: JSONMapper.wholeScanLimit))
+            #expect(chmod(path, 0o600) == 0)
+            #expect(chmodded.read { $0.count } == 3)
         }
     }
 
