@@ -113,7 +113,12 @@ extension TapeEntry {
 /// Its ``count`` is then the entries written since it last started over, so an index taken from it is at most the
 /// block's capacity: ``set(_:_:)`` at that index writes into one spare entry after the block.
 struct TapeBuffer: ~Copyable {
+    /// The entries' memory. Its `count` is brought up to date from `next` only when it is grown or taken.
     private var buffer: ByteBuffer
+    /// Where the next entry goes, and where the last whole entry that fits ends: an append compares the two, with
+    /// no count or capacity to load and subtract.
+    private var next: UnsafeMutableRawPointer
+    private var limit: UnsafeMutableRawPointer
     /// Whether the tape starts over instead of growing (validation only).
     private let discards: Bool
 
@@ -141,7 +146,14 @@ struct TapeBuffer: ~Copyable {
         } catch {
             throw RawMemory.exhausted(error.bytes)
         }
+        (next, limit) = Self.bounds(of: buffer)
         discards = false
+    }
+
+    /// Where the next entry of `buffer` goes, after its `count` bytes, and the end of its last whole entry.
+    private static func bounds(of buffer: borrowing ByteBuffer) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
+        let base = UnsafeMutableRawPointer(buffer.base)
+        return (base + buffer.count, base + buffer.capacity & ~(MemoryLayout<UInt64>.stride - 1))
     }
 
     /// A tape for validation only, which keeps no more than its last ``discardingCapacity`` entries.
@@ -154,21 +166,25 @@ struct TapeBuffer: ~Copyable {
         } catch {
             throw RawMemory.exhausted(error.bytes)
         }
+        (next, limit) = Self.bounds(of: buffer)
         discards = true
     }
 
     /// The entries written so far.
     var count: Int {
-        @inline(__always) get { buffer.count &>> 3 }
+        @inline(__always) get { (next - UnsafeMutableRawPointer(buffer.base)) &>> 3 }
     }
 
     @inline(__always)
     mutating func append(_ entry: TapeEntry) throws(EngineError) {
         // The capacity may end in part of an entry (it grows by half, in bytes): that part is never used.
-        if buffer.capacity &- buffer.count < MemoryLayout<UInt64>.stride { try grow() }
-        check(buffer.count % 8 == 0 && buffer.count + 8 <= buffer.capacity, "tape entry past the reserved capacity")
-        UnsafeMutableRawPointer(buffer.base + buffer.count).storeBytes(of: entry.bits, as: UInt64.self)
-        buffer.count &+= MemoryLayout<UInt64>.stride  // within `capacity`, so no overflow to check for
+        if next == limit { try grow() }
+        check(
+            next >= UnsafeMutableRawPointer(buffer.base)
+                && next + 8 <= UnsafeMutableRawPointer(buffer.base) + buffer.capacity,
+            "tape entry past the reserved capacity")
+        next.storeBytes(of: entry.bits, as: UInt64.self)
+        next += MemoryLayout<UInt64>.stride
     }
 
     @inline(__always)
@@ -193,14 +209,16 @@ struct TapeBuffer: ~Copyable {
 
     private mutating func grow() throws(EngineError) {
         if discards {
-            buffer.count = 0
+            next = UnsafeMutableRawPointer(buffer.base)
             return
         }
+        buffer.count = count &* MemoryLayout<UInt64>.stride
         let capacity = buffer.capacity
         guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
             let wanted = ByteBuffer.grownCapacity(capacity, toHold: buffer.count + MemoryLayout<UInt64>.stride)
             throw RawMemory.exhausted(wanted - capacity)
         }
+        (next, limit) = Self.bounds(of: buffer)
     }
 
     /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.
@@ -211,6 +229,7 @@ struct TapeBuffer: ~Copyable {
     ///   the buffer had no memory, which a tape, whose first block its initializer allocates, never lacks.
     consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int)? {
         let count = count
+        buffer.count = count &* MemoryLayout<UInt64>.stride
         guard let taken = buffer.take(trimmed: true) else { return nil }
         let entries = UnsafeMutableRawPointer(taken.bytes).bindMemory(to: UInt64.self, capacity: max(1, count))
         return (entries, count, taken.capacity)
