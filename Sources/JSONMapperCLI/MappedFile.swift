@@ -127,7 +127,8 @@ final class MappedFile {
     }
 
     /// What `body` makes of the bytes, or `nil` when the file changed while it ran (see the type's comment): its
-    /// last page could not be copied whole, a page past a new end was hit, or its size or times differ afterwards.
+    /// last page could not be copied whole, a page past a new end was hit, or its size or modification time differ
+    /// afterwards.
     func read<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard copiedWhole else { return nil }
         let (result, faulted) = TruncationGuard.guarding(region, length: filePagesLength) { body(bytes) }

@@ -15,8 +15,8 @@ extension JSONMapper {
     /// ``validate(_:options:)-(InputStream,_)`` gives for a stream of the same bytes, without copying them.
     ///
     /// - Parameters:
-    ///   - bytes: The text. At least ``validationPadding`` zero bytes must follow it in memory (the rest of a
-    ///     mapped file's last page, or a zero page mapped after it); they are read, never written.
+    ///   - bytes: The text. At least ``validationPadding`` zero bytes must follow it in memory (`jsonmapper check`
+    ///     copies a mapped file's last, partial page into zeroed memory of its own); they are read, never written.
     ///   - options: The depth limit applies.
     package static func validate(
         paddedBytes bytes: UnsafeRawBufferPointer, options: Options = .default

@@ -153,7 +153,7 @@ struct TapeBuffer: ~Copyable {
     /// Where the next entry of `buffer` goes, after its `count` bytes, and the end of its last whole entry.
     private static func bounds(of buffer: borrowing ByteBuffer) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
         let base = UnsafeMutableRawPointer(buffer.base)
-        return (base + buffer.count, base + buffer.capacity & ~(MemoryLayout<UInt64>.stride - 1))
+        return (base + buffer.count, base + (buffer.capacity & ~(MemoryLayout<UInt64>.stride - 1)))
     }
 
     /// A tape for validation only, which keeps no more than its last ``discardingCapacity`` entries.
