@@ -1,4 +1,5 @@
 import Foundation
+import JSONMapper
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,7 +18,8 @@ import Synchronization
 /// quarter to a fifth of the time the read took (BENCHMARKS.md, "Twelfth session").
 ///
 /// The file's whole pages are mapped; the bytes of its last, partial page are copied into memory of this process's
-/// own, followed by zeros to the end of that page and one more page of zeros. So the bytes after the file's end are
+/// own, followed by zeros: at least ``JSONMapper/validationPadding`` of them, to the end of that page or of one more
+/// (a page of zeros on its own when the file ends at a page's end). So the bytes after the file's end are
 /// zeros whatever happens to the file meanwhile: in a mapped last page, a file that grew would show its new bytes
 /// there.
 ///
@@ -31,7 +33,7 @@ import Synchronization
 final class MappedFile {
     /// The file's bytes; at least ``JSONMapper/validationPadding`` zero bytes follow them.
     let bytes: UnsafeRawBufferPointer
-    /// The mapped range: the file's whole pages, then anonymous pages (the partial page's copy and zeros).
+    /// The mapped range: the file's whole pages, then anonymous pages (the partial page's copy and the padding).
     private let region: UnsafeMutableRawPointer
     private let regionLength: Int
     /// The length of the file's whole pages at the start of `region`: the range `SIGBUS` may hit.
@@ -67,6 +69,9 @@ final class MappedFile {
         }
     }
 
+    /// The size of the pages the file is mapped in.
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
     /// What `jsonmapper check` says of a file that ``read(_:)`` found changed: a page that could not be read (an
     /// I/O error raises the same signal as a page past a new end) is reported the same way.
     static let changedMessage = "the file changed, or could not be read, while it was being checked"
@@ -88,10 +93,13 @@ final class MappedFile {
             return nil
         }
         let count = Int(status.st_size)
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let pageSize = Self.pageSize
         let filePagesLength = count / pageSize * pageSize
         let tail = count - filePagesLength
-        let regionLength = filePagesLength + (tail > 0 ? pageSize : 0) + pageSize
+        // After the whole pages, the partial page's bytes and the scanner's padding, in whole anonymous pages: one,
+        // or two when the padding does not fit after the bytes in the first.
+        let regionLength =
+            filePagesLength + (tail + JSONMapper.validationPadding + pageSize - 1) / pageSize * pageSize
         // The whole range first, anonymous zeros; then the file's whole pages over its start (MAP_FIXED into a range
         // this process owns replaces nothing else), and the bytes of its last, partial page copied after them.
         let failed = UnsafeMutableRawPointer(bitPattern: -1)
@@ -172,7 +180,7 @@ enum TruncationGuard {
     /// Written under `lock` only, and read by the handler.
     nonisolated(unsafe) static let state: UnsafeMutablePointer<State> = {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State(pageSize: UInt(sysconf(Int32(_SC_PAGESIZE)))))
+        state.initialize(to: State(pageSize: UInt(MappedFile.pageSize)))
         return state
     }()
     static let lock = NSLock()
