@@ -248,6 +248,13 @@ struct MappedFileTests {
         }
     }
 
+    @Test("an empty buffer gets the answer of an empty stream, with no padding of its own")
+    func emptyBuffer() throws {
+        let expected = try #require(JSONMapper.validate(InputStream(data: Data())))
+        #expect(expected.message == "the document is empty")
+        #expect(JSONMapper.validate(paddedBytes: UnsafeRawBufferPointer(start: nil, count: 0)) == expected)
+    }
+
     @Test("standard input, pipes, directories, empty files and files past the limit are not mapped")
     func notMapped() throws {
         #expect(MappedFile(path: "/dev/null", limit: JSONMapper.wholeScanLimit) == nil)
