@@ -140,6 +140,42 @@ struct ContextReuseTests {
         }
     }
 
+    /// Requires `id` on a thread of its own, which it waits for, so that its failure is marked on that thread; then
+    /// records, under the document's token `t`, its element's `n` and whether it has failed, asked on its own thread.
+    struct ReadElsewhere: JSONSerializable {
+        static let seen = SharedList<String>()
+        let id: Int
+        init(_ c: JSONDeserializationContext) {
+            id = onAnotherThread { c.requireInt("id") }
+            Self.seen.append("\(c.getString("t") ?? "?") \(c.getInt("n") ?? -1) \(c.hasFailed)")
+        }
+    }
+
+    @Test(
+        "a failure marked on another thread drops its element, and only its element, from a reused context",
+        arguments: [JSONMapper.Engine.native, .foundation])
+    func failuresMarkedOnAnotherThread(engine: JSONMapper.Engine) {
+        // The owner asks whether each model failed without the lock when no failure may be marked: a failure
+        // marked elsewhere must still be seen, by the model and the array (1, 4 and 5), and cleared for the next
+        // element (2 right after 1, 6 after 5).
+        let ids: [Int?] = [0, nil, 2, 3, nil, nil, 6]
+        for round in 0..<20 {
+            let token = "\(engine)-\(round)"
+            let elements = ids.enumerated().map { n, id in
+                "{"
+                    + [id.map { #""id": \#($0)"# }, #""n": \#(n)"#, #""t": "\#(token)""#]
+                    .compactMap { $0 }.joined(separator: ", ") + "}"
+            }
+            let c = JSONMapper.context(json("[" + elements.joined(separator: ", ") + "]"), engine: engine)
+            let models = c.getArray(ofClass: ReadElsewhere.self)
+            #expect(models.map(\.id) == [0, 2, 3, 6])
+            let seen = ReadElsewhere.seen.values.filter { $0.hasPrefix(token + " ") }
+            #expect(seen == ids.enumerated().map { n, id in "\(token) \(n) \(id == nil)" })
+            #expect(c.errors.map(\.path) == [1, 4, 5].flatMap { ["[\($0)].id", "[\($0)]"] })
+            #expect(!c.hasFailed)
+        }
+    }
+
     @Test("an array of models allocates one context, however long it is")
     func oneContextPerArray() {
         // A weak reference cannot see a new context at a freed one's address: it is nil once that one is gone.
