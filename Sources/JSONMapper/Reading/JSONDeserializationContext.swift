@@ -99,8 +99,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     private var failed = false
     private var reportedNotObject = false
     #if os(Linux) && canImport(Synchronization)
-        /// Whether `failed` or `reportedNotObject` may be set: stored with the lock held whenever either is set or
-        /// both are cleared, and read without it (see ``mayBeMarked``).
+        /// Whether `failed` may be set: an atomic, not guarded by the lock but stored with it held (or in an
+        /// initializer) whenever `failed` is set or cleared, and read without it (see ``mayHaveFailed``).
         private let marked = Atomic<Bool>(false)
     #endif
 
@@ -280,30 +280,36 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     /// Clears the failure state of a context that nothing else refers to, and makes the calling thread its owner.
-    /// The state is cleared under the lock, as other threads may have used the context before, when it may be set
-    /// (``mayBeMarked``).
+    /// The state is cleared under the lock, as other threads may have used the context before.
+    ///
+    /// The lock stays here even when nothing failed: it orders what another thread did with the context, up to its
+    /// last use of the lock (getters on other threads take it), before this thread's writes; a model may hand its
+    /// context to a thread that it does not wait for.
+    /// The runtime's uniqueness check, which lets this context be reused, orders them too, but ThreadSanitizer
+    /// cannot see it, and on ARM its load is relaxed, so a flag read after it could be stale (issue 24's thirteenth
+    /// session tried it without the lock; a review reproduced the sanitizer's reports).
     private func clearFailure() {
-        if mayBeMarked {
-            session.lock.withLock {
-                if failed { (firstFailure, failed) = (nil, false) }
-                reportedNotObject = false
+        session.lock.withLock {
+            if failed {
+                (firstFailure, failed) = (nil, false)
                 setMarked(false)
             }
+            reportedNotObject = false
         }
         owner = pthread_self()
     }
 
-    /// Whether `failed` or `reportedNotObject` may be set, read without the lock: when not, the reuse of a context
-    /// and ``hasFailed`` take no lock. They did for every element of an array of models, twice (4 % of
-    /// citm_catalog.json's mapping instructions), though almost no model fails. The flag is set with a releasing
-    /// store, with the lock held, after the flags it stands for, and read with an acquiring load, so that a thread
-    /// that sees it clear also sees every failure marked before it (ThreadSanitizer checks both sides).
+    /// Whether `failed` may be set, read without the lock, so that ``hasFailed`` takes no lock when it is not: the
+    /// mapping of an array of models asks it for every element (2 % of citm_catalog.json's mapping instructions went
+    /// to that lock), though almost no model fails. `marked` is stored with a releasing store, with the lock held,
+    /// after `failed` is set, and read with an acquiring load: a thread that has seen another thread's failure
+    /// marked (by waiting for that thread, say) reads it set, and ThreadSanitizer sees both sides.
     ///
     /// Only on Linux: on Apple systems `Synchronization`'s atomics are newer than the oldest systems the package
     /// supports, and a stored property cannot depend on the system's version, so there it is always `true` and the
     /// lock is always taken, as before.
     @inline(__always)
-    private var mayBeMarked: Bool {
+    private var mayHaveFailed: Bool {
         #if os(Linux) && canImport(Synchronization)
             marked.load(ordering: .acquiring)
         #else
@@ -311,7 +317,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         #endif
     }
 
-    /// Records, with the lock held (or in an initializer), whether `failed` or `reportedNotObject` may be set.
+    /// Records, with the lock held (or in an initializer), whether `failed` may be set.
     @inline(__always)
     private func setMarked(_ value: Bool) {
         #if os(Linux) && canImport(Synchronization)
@@ -327,6 +333,10 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     @usableFromInline
     func _recycle(_ context: inout JSONDeserializationContext) {
         guard isOwnedHere, spare == nil, isKnownUniquelyReferenced(&context) else { return }
+        // Taken and let go before the writes, as in `clearFailure`: what another thread did with the context, up to
+        // its last use of the lock, comes before them in an order ThreadSanitizer sees (the uniqueness check's is
+        // invisible to it). `handedToAnUnjoinedThread` reported races here without it.
+        session.lock.withLock {}
         context.parent = nil
         context.storage = .empty
         context.nativeView = nil
@@ -335,8 +345,8 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     }
 
     /// Whether the calling thread is the one that made this context: asked on every member lookup. `pthread_t` is
-    /// an integer (Linux) or a pointer (Apple systems) that `pthread_equal` only compares, so it is compared here,
-    /// without that call (about 10 instructions per lookup, callgrind).
+    /// an integer (glibc) or a pointer (Apple systems, musl) that `pthread_equal` only compares, so it is compared
+    /// here, without that call (about 10 instructions per lookup, callgrind).
     @inline(__always)
     private var isOwnedHere: Bool {
         pthread_self() == owner
@@ -396,7 +406,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
     /// if let failure = context.failure { print(failure) }   // id: missing required Int
     /// ```
     public var hasFailed: Bool {
-        guard mayBeMarked else { return false }
+        guard mayHaveFailed else { return false }
         return session.lock.withLock { failed }
     }
 
@@ -516,10 +526,7 @@ public final class JSONDeserializationContext: @unchecked Sendable {
         let kind = node.kind
         guard kind != .object, kind != .null else { return }
         let first = session.lock.withLock {
-            defer {
-                reportedNotObject = true
-                setMarked(true)
-            }
+            defer { reportedNotObject = true }
             return !reportedNotObject
         }
         if first {

@@ -5,6 +5,10 @@ import Testing
 
 @testable import JSONMapper
 
+#if os(Linux)
+    import Synchronization
+#endif
+
 /// Contexts are reused for nested models while nothing holds them, and only by the thread that owns them. These
 /// tests use them the ways a model can: from several threads at once, from a thread other than the one that made
 /// them, and kept after the mapping.
@@ -174,6 +178,77 @@ struct ContextReuseTests {
             #expect(c.errors.map(\.path) == [1, 4, 5].flatMap { ["[\($0)].id", "[\($0)]"] })
             #expect(!c.hasFailed)
         }
+    }
+
+    #if os(Linux)
+        /// Counts, with relaxed atomics only (which order nothing for ThreadSanitizer), what the threads of
+        /// ``HandsOff`` read wrong and how many have read.
+        final class HandOffCounts: Sendable {
+            let wrong = Atomic<Int>(0)
+            let read = Atomic<Int>(0)
+
+            /// One per engine, named by the documents' `t`: the two arguments of the test run at once.
+            static let byEngine = ["native": HandOffCounts(), "foundation": HandOffCounts()]
+        }
+
+        /// Hands its context to a thread that it does not wait for: the thread reads the element's `id` and lets the
+        /// context go, while the model only waits (relaxed, so that nothing orders the two threads for
+        /// ThreadSanitizer) until the read is done, and a moment for the thread to let go.
+        struct HandsOff: JSONSerializable {
+            let n: Int
+            init(_ c: JSONDeserializationContext) {
+                n = c.getInt("n") ?? -1
+                let counts = HandOffCounts.byEngine[c.getString("t") ?? ""]
+                let expected = n
+                let before = counts?.read.load(ordering: .relaxed) ?? 0
+                detachedThread {
+                    if c.getInt("id") != expected { counts?.wrong.add(1, ordering: .relaxed) }
+                    counts?.read.add(1, ordering: .relaxed)
+                }
+                while (counts?.read.load(ordering: .relaxed) ?? .max) == before { sched_yield() }
+                usleep(1_000)
+            }
+        }
+
+        @Test(
+            "a context a model handed to a thread it does not wait for is reused once the thread lets go, race-free",
+            arguments: [JSONMapper.Engine.native, .foundation])
+        func handedToAnUnjoinedThread(engine: JSONMapper.Engine) throws {
+            // The reuse takes the session's lock even when nothing failed: the thread's getters took it last, and
+            // it is the only order ThreadSanitizer sees between the thread's reads and the reuse's writes (the
+            // runtime's uniqueness check is invisible to it). Without the lock the sanitizer reports races here.
+            let name = engine == .native ? "native" : "foundation"
+            let counts = try #require(HandOffCounts.byEngine[name])
+            let (read, wrong) = (counts.read.load(ordering: .relaxed), counts.wrong.load(ordering: .relaxed))
+            let elements = (0..<40).map { #"{"id": \#($0), "n": \#($0), "t": "\#(name)"}"# }
+            let c = JSONMapper.context(json("[" + elements.joined(separator: ",") + "]"), engine: engine)
+            let models = c.getArray(ofClass: HandsOff.self)
+            #expect(models.map(\.n) == Array(0..<40))
+            #expect(counts.read.load(ordering: .relaxed) - read == 40)
+            #expect(counts.wrong.load(ordering: .relaxed) - wrong == 0)
+            #expect(c.errors.isEmpty)
+        }
+    #endif
+
+    @Test(
+        "a reused element context reports again that it is not on an object",
+        arguments: [JSONMapper.Engine.native, .foundation])
+    func notAnObjectReportedPerElement(engine: JSONMapper.Engine) throws {
+        // The not-an-object report is made once per context; the reuse for the next element must clear it. The
+        // public getters never run on a reused context that is not on an object, so this drives the reuse itself.
+        let c = JSONMapper.context(json("[5, 6, 7]"), engine: engine)
+        var reusable: JSONDeserializationContext?
+        var contexts: Set<ObjectIdentifier> = []
+        try #require(c.node).forEachElement { position, element in
+            let e = c._elementContext(
+                &reusable, .other(element), position: position, .element, collection: .array(of: Int.self))
+            contexts.insert(ObjectIdentifier(e))
+            #expect(e.getInt("x") == nil)
+            #expect(e.getInt("y") == nil)
+            reusable = e
+        }
+        #expect(contexts.count == 1)
+        #expect(c.errors.map(\.path) == ["[0]", "[1]", "[2]"])
     }
 
     @Test("an array of models allocates one context, however long it is")

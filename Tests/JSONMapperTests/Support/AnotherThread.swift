@@ -18,6 +18,32 @@ func onAnotherThread<Result>(_ body: @escaping () -> Result) -> Result {
     return results[0]
 }
 
+#if os(Linux)
+    /// Runs `body` on a new, detached thread and returns at once, without waiting for it or taking any lock that the
+    /// thread takes: nothing orders what `body` does before what the caller does next, so that ThreadSanitizer sees
+    /// every access they share that the library does not order itself (`Thread` takes locks inside Foundation).
+    func detachedThread(_ body: @escaping @Sendable () -> Void) {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, &attributes,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().body()
+                return nil
+            }, box)
+        precondition(started == 0, "pthread_create failed: \(started)")
+    }
+#endif
+
 /// Runs `body(0)`, …, `body(count - 1)` at once, each on a thread of its own, and returns when all are done.
 ///
 /// `DispatchQueue.concurrentPerform` runs as many threads as the machine has cores, the caller's among them: two on
