@@ -77,6 +77,8 @@ package enum SharedDataSuite: CaseIterable, Sendable {
     case codableDecoding
     /// `JSONMapperEncoder` against `JSONEncoder` on the benchmark payloads and the GitHub API responses.
     case codableEncoding
+    /// Documents read where the caller's `Data` holds them, against a copy: every payload and JSONTestSuite file.
+    case inPlaceReading
 
     package var needs: [SharedDataSet] {
         switch self {
@@ -87,6 +89,7 @@ package enum SharedDataSuite: CaseIterable, Sendable {
         case .jsonPatchConformance: [.jsonPatchTests]
         case .apiModels: [.githubResponses, .benchmarks]
         case .codableDecoding, .codableEncoding: [.benchmarks, .githubResponses]
+        case .inPlaceReading: [.jsonTestSuite, .benchmarks, .githubResponses]
         }
     }
 
@@ -108,6 +111,7 @@ package enum SharedDataSuite: CaseIterable, Sendable {
         case .codableEncoding: "JSONMapperEncoder against JSONEncoder on the payloads and the GitHub responses"
         case .editedCatalog: "the diffs of an edited citm_catalog.json"
         case .apiModels: "the models generated from the GitHub responses and the benchmark payloads"
+        case .inPlaceReading: "every payload and JSONTestSuite file read in place against a copy"
         }
     }
 

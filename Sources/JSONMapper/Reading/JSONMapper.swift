@@ -28,6 +28,10 @@ public enum JSONMapper {
     /// ``JSONDeserializationContext/errors`` start with the syntax error, and its getters give `nil` and empty
     /// collections.
     ///
+    /// The context reads the bytes where `data` holds them (it copies only the last few) and keeps `data` alive
+    /// for as long as it lives. `Data` made with `init(bytesNoCopy:count:deallocator: .none)` must keep its
+    /// memory valid until the context is gone, as `Data` requires for every copy of it.
+    ///
     /// - Parameters:
     ///   - data: UTF-8 JSON text.
     ///   - engine: The parser; ``Engine/native`` by default.

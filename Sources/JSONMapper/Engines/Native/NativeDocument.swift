@@ -8,13 +8,17 @@ import Foundation
 /// Immutable once made, so it can be read from any thread. Values are located through tape indices; strings and
 /// numbers are decoded from the bytes only when a getter asks for them.
 final class NativeDocument: @unchecked Sendable {
-    private let bytes: UnsafeMutablePointer<UInt8>
+    /// The memory the document owns for its bytes: a padded copy of them all, or of the last ones only when the
+    /// others are read where the caller's `Data` holds them (``source``).
+    private let copy: UnsafeMutablePointer<UInt8>
     private let tape: UnsafeMutablePointer<UInt64>
+    /// The caller's bytes, kept alive while the document reads them in place; `nil` when ``copy`` holds them all.
+    private let source: Data?
     /// The document's bytes and tape, for reading: a plain value, so that the hot paths read it without retaining
     /// the document.
     let view: TapeView
-    /// The most memory the engine held for this document at once, in bytes: the copy of the input and the tape
-    /// (while it was built). What getters then create belongs to the models.
+    /// The most memory the engine held for this document at once, in bytes: the copy of the input (or of its last
+    /// bytes) and the tape (while it was built). What getters then create belongs to the models.
     let peakBytes: Int
     /// The nesting the scan allowed: no value of the document is deeper.
     let maximumDepth: Int
@@ -25,28 +29,68 @@ final class NativeDocument: @unchecked Sendable {
     /// ``NativeScanner/padding`` zero bytes, and scans them.
     ///
     /// - Throws: The first syntax error, or the memory that could not be had, as a ``EngineError``; `bytes` is freed.
-    init(
+    convenience init(
         adopting bytes: UnsafeMutablePointer<UInt8>, count byteCount: Int, maximumDepth: Int
     )
         throws(EngineError)
     {
-        do throws(EngineError) {
-            let scanner = try NativeScanner(bytes: bytes, count: byteCount, maximumDepth: maximumDepth)
-            guard let tape = try scanner.scan().take() else { throw RawMemory.exhausted(0) }
-            self.tape = tape.entries
-            peakBytes = byteCount + NativeScanner.padding + tape.peakBytes
-        } catch {
-            RawMemory.free(bytes)
-            throw error
-        }
-        self.bytes = bytes
-        self.maximumDepth = maximumDepth
-        view = TapeView(tape: tape, bytes: bytes, byteCount: byteCount)
+        try self.init(
+            input: DocumentBytes(padded: bytes, count: byteCount), copy: bytes, source: nil,
+            maximumDepth: maximumDepth)
     }
 
-    /// Copies `data` and scans it.
-    convenience init(data: Data, maximumDepth: Int) throws(EngineError) {
+    /// Scans `input`, whose padded copy (whole or tail) is `copy` (allocated by ``RawMemory``, owned from here on,
+    /// freed if the scan throws), and whose other bytes `source` holds.
+    private init(
+        input: DocumentBytes, copy: UnsafeMutablePointer<UInt8>, source: Data?, maximumDepth: Int
+    )
+        throws(EngineError)
+    {
+        do throws(EngineError) {
+            let scanner = try NativeScanner(input: input, maximumDepth: maximumDepth)
+            guard let tape = try scanner.scan().take() else { throw RawMemory.exhausted(0) }
+            self.tape = tape.entries
+            peakBytes = input.count - input.split + NativeScanner.padding + tape.peakBytes
+        } catch {
+            RawMemory.free(copy)
+            throw error
+        }
+        self.copy = copy
+        self.source = source
+        self.maximumDepth = maximumDepth
+        view = TapeView(tape: tape, input: input)
+    }
+
+    /// The smallest input read in place rather than copied: below it, a copy costs less than finding the split,
+    /// and `Data` may hold the bytes inline (in the value itself, not in memory that outlives a call).
+    static let inPlaceMinimum = 4096
+
+    /// Scans `data`, reading its bytes where they are except for a copy of the last ones (``DocumentBytes``), or
+    /// copying them all when `data` is shorter than `inPlaceMinimum` (never below 64 bytes) or its end has no
+    /// place to split.
+    ///
+    /// The document keeps `data`, and with it the storage whose address `withUnsafeBytes` gave: `Data` holds more
+    /// than a few bytes in a heap storage object whose bytes never move, and the document's copy of `data` is never
+    /// mutated. `InPlaceReadingTests` checks that the address stays the same for every kind of `Data` it sees.
+    convenience init(
+        data: Data, maximumDepth: Int, inPlaceMinimum: Int = NativeDocument.inPlaceMinimum
+    )
+        throws(EngineError)
+    {
         let count = data.count
+        if count >= max(inPlaceMinimum, 64),
+            let head = data.withUnsafeBytes({ $0.baseAddress?.assumingMemoryBound(to: UInt8.self) })
+        {
+            let split = DocumentBytes.inPlaceSplit(of: head, count: count)
+            if split > 0 {
+                let tail = try Self.allocateBuffer(count: count - split)
+                tail.update(from: head + split, count: count - split)
+                try self.init(
+                    input: DocumentBytes(head: head, tail: tail, split: split, count: count), copy: tail,
+                    source: data, maximumDepth: maximumDepth)
+                return
+            }
+        }
         let buffer = try Self.allocateBuffer(count: count)
         data.copyBytes(to: buffer, count: count)
         try self.init(adopting: buffer, count: count, maximumDepth: maximumDepth)
@@ -64,7 +108,7 @@ final class NativeDocument: @unchecked Sendable {
     }
 
     deinit {
-        RawMemory.free(bytes)
+        RawMemory.free(copy)
         RawMemory.free(tape)
     }
 

@@ -1,5 +1,6 @@
 extension NativeScanner {
-    /// A syntax error at byte `offset`, with its line, column and the path of the value being read.
+    /// A syntax error at byte `offset` (an index into ``bytes``), with its line, column and the path of the value
+    /// being read.
     ///
     /// - Parameter inValue: Whether the error is inside the current member's or element's value (so the path
     ///   names that member), rather than between members (so the path names the container).
@@ -10,14 +11,16 @@ extension NativeScanner {
                 guard frame.key != Frame.noKey else { continue }
                 // The key was scanned whole, but its tape length saturates at 16 MiB: measure it again from the text.
                 let key = TapeEntry(bits: frame.key)
-                let length = key.textLength(in: bytes, count: count)
+                let length = key.textLength(in: input.head, count: input.count)
                 components.append(
-                    .key(StringDecoding.decode(bytes + key.low, count: length, escaped: key.tag == .escapedString)))
+                    .key(
+                        StringDecoding.decode(
+                            input.address(key.low), count: length, escaped: key.tag == .escapedString)))
             } else if frame.count > 0 {
                 components.append(.index(frame.count - 1))
             }
         }
-        let (line, column) = SourcePosition.lineAndColumn(of: offset, in: bytes, count: count)
+        let (line, column) = SourcePosition.lineAndColumn(of: origin + offset, in: input.head, count: input.count)
         return EngineError(message: message, path: components, line: line, column: column)
     }
 

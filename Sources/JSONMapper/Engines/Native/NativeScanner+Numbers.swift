@@ -14,7 +14,7 @@ extension NativeScanner {
                 }
             throw error(at: end, message, inValue: true)
         }
-        try tape.append(TapeEntry(tag: isFloat ? .float : .integer, middle: end - start, low: start))
+        try tape.append(TapeEntry(tag: isFloat ? .float : .integer, middle: end - start, low: origin &+ start))
         return end
     }
 }

@@ -16,7 +16,8 @@ extension NativeScanner {
             i = plainRun(from: i)
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                try tape.append(TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: first))
+                try tape.append(
+                    TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: origin + first))
                 return i + 1
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true

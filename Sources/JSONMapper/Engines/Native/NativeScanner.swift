@@ -30,28 +30,58 @@ struct NativeScanner: ~Copyable {
         static let noKey = UInt64.max
     }
 
-    let bytes: UnsafePointer<UInt8>
-    let count: Int
+    /// The bytes being scanned: the caller's own, or (from ``DocumentBytes/split`` on, and for padded input from
+    /// the start) the padded copy, which ``moveOntoTail(at:)`` moves to. Indices count from ``origin``.
+    var bytes: UnsafePointer<UInt8>
+    /// How many bytes of the input are left from `bytes` on; the padding follows them in the copy.
+    var count: Int
+    /// The input's offset of `bytes[0]`, which every tape entry adds to its index: 0, or the split once on the copy.
+    var origin = 0
+    /// The index (from `bytes`) at or after which a string's opening quote moves the scanner onto the copy; `Int.max`
+    /// once there, or when there is nothing to move to.
+    var fence: Int
+    /// The whole input, for error positions and for moving onto the copy.
+    let input: DocumentBytes
     let maximumDepth: Int
     var tape: TapeBuffer
     var stack: FrameStack
 
-    /// A scanner that builds the whole tape (``scan()`` returns it).
+    /// A scanner that builds the whole tape (``scan()`` returns it) of `count` bytes followed by the zero padding.
     init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
-        try self.init(
-            bytes: bytes, count: count, maximumDepth: maximumDepth,
-            tape: TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: count)))
+        try self.init(input: DocumentBytes(padded: bytes, count: count), maximumDepth: maximumDepth)
     }
 
-    private init(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, tape: consuming TapeBuffer) {
-        self.bytes = bytes
-        self.count = count
+    /// A scanner that builds the whole tape of `input`, reading the caller's bytes up to its split.
+    init(input: DocumentBytes, maximumDepth: Int) throws(EngineError) {
+        try self.init(
+            input: input, maximumDepth: maximumDepth,
+            tape: TapeBuffer(estimatedCount: TapeBuffer.initialCapacity(forInputBytes: input.count)))
+    }
+
+    private init(input: DocumentBytes, maximumDepth: Int, tape: consuming TapeBuffer) {
+        self.input = input
+        let inPlace = input.split > 0
+        bytes = inPlace ? input.head : input.tail
+        count = input.count
+        fence = inPlace ? input.split : Int.max
         self.maximumDepth = maximumDepth
         check(
-            (0..<Self.padding).allSatisfy { bytes[count + $0] == 0 },
+            (0..<Self.padding).allSatisfy { input.tail[input.count - input.split + $0] == 0 },
             "the input is not followed by \(Self.padding) zero bytes")
         self.tape = tape
         stack = FrameStack()
+    }
+
+    /// Moves onto the padded copy of the input's last bytes at index `i` (at or after the split), returning the same
+    /// place as an index into the copy. Called once, before the first string that opens at or after the split.
+    @inline(never)
+    mutating func moveOntoTail(at i: Int) -> Int {
+        check(origin == 0 && i >= input.split && i <= input.count, "moving onto the copy at \(i)")
+        bytes = input.tail
+        origin = input.split
+        count = input.count - input.split
+        fence = Int.max
+        return i - input.split
     }
 
     /// Scans `count` bytes, followed by ``padding`` zero bytes, for their first syntax error only, as ``scan()``
@@ -61,7 +91,8 @@ struct NativeScanner: ~Copyable {
     /// - Throws: The first syntax error, or the memory that could not be had.
     static func validate(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
         let scanner = try NativeScanner(
-            bytes: bytes, count: count, maximumDepth: maximumDepth, tape: TapeBuffer(discarding: ()))
+            input: DocumentBytes(padded: bytes, count: count), maximumDepth: maximumDepth,
+            tape: TapeBuffer(discarding: ()))
         _ = try scanner.scan()
     }
 
@@ -101,11 +132,12 @@ struct NativeScanner: ~Copyable {
                     continue value
                 }
             case UInt8(ascii: "\""):
+                if i >= fence { i = moveOntoTail(at: i) }
                 // Plain ASCII strings end here, as keys do in `memberKey`, without the call to `string(at:)`; any
                 // other is rescanned by it.
                 let end = plainRun(from: i &+ 1)
                 if bytes[end] == UInt8(ascii: "\"") {
-                    try tape.append(TapeEntry(tag: .string, middle: end &- (i &+ 1), low: i &+ 1))
+                    try tape.append(TapeEntry(tag: .string, middle: end &- (i &+ 1), low: origin &+ i &+ 1))
                     i = end &+ 1
                 } else {
                     i = try string(at: i)
@@ -178,8 +210,10 @@ struct NativeScanner: ~Copyable {
     /// `end + 2` after a colon at `end + 1`, and `i + 1` after a space at `i`, each a non-zero byte, so before
     /// `count`.
     @inline(__always)
-    private mutating func memberKey(at start: Int, first: Bool) throws(EngineError) -> Int {
+    private mutating func memberKey(at index: Int, first: Bool) throws(EngineError) -> Int {
+        var start = index
         if bytes[start] == UInt8(ascii: "\"") {
+            if start >= fence { start = moveOntoTail(at: start) }
             let end = plainRun(from: start &+ 1)
             if bytes[end] == UInt8(ascii: "\"") && bytes[end &+ 1] == UInt8(ascii: ":") {
                 var i = end &+ 2
@@ -187,7 +221,7 @@ struct NativeScanner: ~Copyable {
                 if i != count {
                     let top = stack.top
                     if first { top.pointee.count = 1 }
-                    let key = TapeEntry(tag: .string, middle: end &- (start &+ 1), low: start &+ 1)
+                    let key = TapeEntry(tag: .string, middle: end &- (start &+ 1), low: origin &+ start &+ 1)
                     top.pointee.key = key.bits
                     try tape.append(key)
                     return i
@@ -283,7 +317,7 @@ struct NativeScanner: ~Copyable {
     /// Appends the literal of `length` bytes at `start`, already matched, and returns the index after it.
     @inline(__always)
     private mutating func plainLiteral(_ tag: TapeTag, at start: Int, length: Int) throws(EngineError) -> Int {
-        try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+        try tape.append(TapeEntry(tag: tag, middle: 0, low: origin &+ start))
         return start + length
     }
 
@@ -297,7 +331,7 @@ struct NativeScanner: ~Copyable {
         if head == UnsafeRawPointer(expected).loadUnaligned(as: UInt32.self), start + length <= count,
             length == 4 || bytes[start + 4] == expected[4]
         {
-            try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+            try tape.append(TapeEntry(tag: tag, middle: 0, low: origin &+ start))
             return start + length
         }
         for k in 0..<length where start + k >= count || bytes[start + k] != expected[k] {
@@ -305,7 +339,7 @@ struct NativeScanner: ~Copyable {
                 at: start + k, "invalid literal: expected '\(word)', found \(describeByte(at: start + k))",
                 inValue: true)
         }
-        try tape.append(TapeEntry(tag: tag, middle: 0, low: start))
+        try tape.append(TapeEntry(tag: tag, middle: 0, low: origin &+ start))
         return start + length
     }
 }

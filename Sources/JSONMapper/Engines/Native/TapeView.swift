@@ -2,18 +2,17 @@ import Foundation
 
 /// The bytes and tape of a ``NativeDocument``, to read them: every way of finding and decoding a value.
 ///
-/// A value of three pointers and a count, valid while its document lives (every context holds the document through
-/// its session). Contexts keep one so that getters read the tape without retaining and releasing the document on
-/// every read.
+/// A value of three pointers and two counts, valid while its document lives (every context holds the document
+/// through its session). Contexts keep one so that getters read the tape without retaining and releasing the
+/// document on every read.
 struct TapeView {
     let tape: UnsafePointer<UInt64>
-    let bytes: UnsafePointer<UInt8>
-    let byteCount: Int
+    /// The document's bytes; every value is read at ``DocumentBytes/address(_:)`` of its offset.
+    let input: DocumentBytes
 
-    init(tape: UnsafePointer<UInt64>, bytes: UnsafePointer<UInt8>, byteCount: Int) {
+    init(tape: UnsafePointer<UInt64>, input: DocumentBytes) {
         self.tape = tape
-        self.bytes = bytes
-        self.byteCount = byteCount
+        self.input = input
     }
 
     @inline(__always)
@@ -65,7 +64,7 @@ struct TapeView {
     /// The first byte of the string or number `entry` stands for.
     @inline(__always)
     func keyBytes(_ entry: TapeEntry) -> UnsafePointer<UInt8> {
-        UnsafePointer(bytes + entry.low)
+        input.address(entry.low)
     }
 
     /// Whether the key at tape index `index` is `wanted`.
@@ -75,7 +74,7 @@ struct TapeView {
         if key.tag == .string && key.middle < Int(TapeEntry.saturated) {
             guard key.middle == wanted.count else { return false }
             guard let base = wanted.baseAddress else { return true }
-            return memcmp(bytes + key.low, base, wanted.count) == 0
+            return memcmp(input.address(key.low), base, wanted.count) == 0
         }
         // Escaped (or very long) keys are rare: compare their decoded text.
         return withKeyBytes(at: index) { $0.elementsEqual(wanted) }
@@ -147,15 +146,15 @@ struct TapeView {
     /// The bytes of the string (without quotes) or number at `index`.
     func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entry(index)
-        let length = entry.textLength(in: bytes, count: byteCount)
-        check(entry.low + length <= byteCount, "text at \(entry.low) of \(length) bytes past \(byteCount)")
-        return UnsafeBufferPointer(start: bytes + entry.low, count: length)
+        let length = entry.textLength(in: input.head, count: input.count)
+        check(entry.low + length <= input.count, "text at \(entry.low) of \(length) bytes past \(input.count)")
+        return UnsafeBufferPointer(start: input.address(entry.low), count: length)
     }
 
     /// The decoded string at `index`: the scan that made the tape validated its UTF-8.
     func string(at index: Int) -> String {
         let text = text(at: index)
         return StringDecoding.decodeScanned(
-            text.baseAddress ?? UnsafePointer(bytes), count: text.count, escaped: entry(index).tag == .escapedString)
+            text.baseAddress ?? input.tail, count: text.count, escaped: entry(index).tag == .escapedString)
     }
 }
