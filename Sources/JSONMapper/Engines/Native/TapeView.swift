@@ -144,6 +144,7 @@ struct TapeView {
     // MARK: Scalars
 
     /// The bytes of the string (without quotes) or number at `index`.
+    @inline(__always)
     func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = entry(index)
         let length = entry.textLength(in: input.head, count: input.count)
