@@ -7,8 +7,16 @@ enum DecodingInput {
     /// The nesting `JSONDecoder` accepts: 512 levels.
     static let maximumDepth = 512
 
+    /// The document of `data`: UTF-8 read in place (`NativeDocument(data:maximumDepth:inPlaceMinimum:)`),
+    /// UTF-16 and UTF-32 transcoded.
     static func document(from data: Data) throws -> NativeDocument {
-        try data.withUnsafeBytes { try document(from: $0) }
+        let isUTF8 = data.withUnsafeBytes { wideEncoding(of: $0.assumingMemoryBound(to: UInt8.self)) == nil }
+        guard isUTF8 else { return try data.withUnsafeBytes { try document(from: $0) } }
+        do throws(EngineError) {
+            return try NativeDocument(data: data, maximumDepth: maximumDepth)
+        } catch {
+            throw malformed(JSONMappingError(error))
+        }
     }
 
     static func document(from bytes: UnsafeRawBufferPointer) throws -> NativeDocument {

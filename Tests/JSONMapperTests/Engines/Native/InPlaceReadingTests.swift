@@ -402,6 +402,32 @@ struct InPlaceDataTests {
         }
     }
 
+    struct Page: Decodable, Equatable {
+        struct Entry: Decodable, Equatable {
+            let id: Int
+            let name: String
+        }
+        let items: [Entry]
+        let next: String
+    }
+
+    @Test("JSONMapperDecoder reads UTF-8 in place and transcodes UTF-16, with the same result")
+    func decoderReadsInPlace() throws {
+        let whole = try NativeDocument(data: Self.document, maximumDepth: 64, inPlaceMinimum: .max)
+        let inPlace = try DecodingInput.document(from: Self.document)
+        #expect(
+            whole.peakBytes - inPlace.peakBytes == Self.document.count - #"": "https://example.com/page/2"}"#.utf8.count
+        )
+        let text = String(decoding: Self.document, as: UTF8.self)
+        let utf16 = try #require(text.data(using: .utf16LittleEndian))
+        let decoder = JSONMapperDecoder()
+        let fromUTF8 = try decoder.decode(Page.self, from: Self.document)
+        #expect(fromUTF8.items.count == 200)
+        #expect(fromUTF8.items[199] == Page.Entry(id: 199, name: "item 199 é"))
+        #expect(try decoder.decode(Page.self, from: utf16) == fromUTF8)
+        #expect(try JSONDecoder().decode(Page.self, from: Self.document) == fromUTF8)
+    }
+
     @Test("a caller that changes or drops its Data afterwards does not change what the context reads")
     func callerChangesItsData() {
         var data = Self.document
