@@ -5,7 +5,7 @@ import Testing
 // Scripts/fetch-test-data.sh installs. Outside CI a suite whose data is missing is skipped; in CI (`CI=true`) it runs
 // and fails. Either way one line at the start of the run says how many suites that is:
 //
-//     Shared test data: 12 of 12 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
+//     Shared test data: 13 of 13 suites skipped for missing data (the JSONTestSuite corpus and the benchmark
 //     payloads and the JSON Patch test suite and the GitHub API responses not found in /path/shared/data): run
 //     bash Scripts/fetch-test-data.sh, or set JSONMAPPER_SHARED_DATA
 //

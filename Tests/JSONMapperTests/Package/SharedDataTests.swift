@@ -90,8 +90,9 @@ struct SharedDataTests {
         }
         // SharedData itself, TestSuiteFiles, Conformance, Differential, RoundTrip, StreamValidation, FetchTestData,
         // the models generated from the benchmark payloads, the JSON Patch suite, the edited citm catalog, the
-        // Codable decoder's and encoder's payload tests, and the mapped check of the JSONTestSuite files.
-        #expect(readers == 13)
+        // Codable decoder's and encoder's payload tests, the mapped check of the JSONTestSuite files, and the
+        // in-place reading of the payloads and of the JSONTestSuite files.
+        #expect(readers == 14)
     }
 
     @Test("the README and SharedData.swift show the line the run prints, with the real number of suites")
@@ -107,7 +108,9 @@ struct SharedDataTests {
             }
             #expect(counts == [["\(count)", "\(count)"]], "\(file)")
         }
-        let words = ["Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve"]
+        let words = [
+            "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven", "Twelve", "Thirteen", "Fourteen",
+        ]
         let readme = String(
             decoding: try Data(contentsOf: TestFiles.repositoryRoot.appendingPathComponent("README.md")), as: UTF8.self)
         #expect(readme.contains("\n\(words[count - 4]) suites (JSONTestSuite conformance"))
@@ -119,10 +122,11 @@ struct SharedDataTests {
         let withoutGitHub = SharedData.closingLines(folder: "/data") { $0 != .githubResponses }
         #expect(
             withoutGitHub == """
-                Shared test data: 3 of 12 suites were skipped for missing data in /data:
+                Shared test data: 4 of 13 suites were skipped for missing data in /data:
                   - the models generated from the GitHub responses and the benchmark payloads
                   - JSONMapperDecoder against JSONDecoder on the payloads and the GitHub responses
                   - JSONMapperEncoder against JSONEncoder on the payloads and the GitHub responses
+                  - every payload and JSONTestSuite file read in place against a copy
                   the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, \
                 "The full test suite")
 
@@ -131,7 +135,7 @@ struct SharedDataTests {
         let nothing = SharedData.closingLines(folder: "/data") { _ in false }
         #expect(
             nothing.hasPrefix(
-                "Shared test data: 12 of 12 suites were skipped for missing data in /data:\n"
+                "Shared test data: 13 of 13 suites were skipped for missing data in /data:\n"
                     + "  - JSONTestSuite conformance\n  - the engine differential tests\n"))
         #expect(
             nothing.hasSuffix(
@@ -139,6 +143,6 @@ struct SharedDataTests {
                     + "  the JSON Patch test suite: \(fetch)\n"
                     + "  the GitHub API responses: save the response bodies of octokit/fixtures in github/ (README, "
                     + "\"The full test suite\")\n"))
-        #expect(nothing.split(separator: "\n").count == 1 + 12 + 4)
+        #expect(nothing.split(separator: "\n").count == 1 + 13 + 4)
     }
 }
