@@ -28,9 +28,13 @@ public enum JSONMapper {
     /// ``JSONDeserializationContext/errors`` start with the syntax error, and its getters give `nil` and empty
     /// collections.
     ///
-    /// The context reads the bytes where `data` holds them (it copies only the last few) and keeps `data` alive
-    /// for as long as it lives. `Data` made with `init(bytesNoCopy:count:deallocator: .none)` must keep its
-    /// memory valid until the context is gone, as `Data` requires for every copy of it.
+    /// With either engine, a document of 4 KB or more whose last kilobyte holds a string is read where `data`
+    /// holds its bytes (only the bytes after a quote near its end are copied), and the context keeps `data` for as
+    /// long as it lives; others are copied when the context is made. So those bytes must not change while the
+    /// context lives: `Data` made with `init(bytesNoCopy:count:deallocator: .none)` must keep its memory valid
+    /// (as `Data` requires of every copy of it), and `Data` mapped from a file (`.alwaysMapped`, `.mappedIfSafe`)
+    /// needs a file that is not written or shortened meanwhile: a shortened file's pages fault (`SIGBUS`), as they
+    /// would for any reader of that `Data`. For input that may change, pass a copy (`Data([UInt8](data))`).
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON text.

@@ -61,7 +61,8 @@ enum Digits {
 
     /// The index after the run of ASCII digits that starts at `start`, found a word at a time from a mask of the
     /// bytes that are not digits, with no bounds check: the bytes must be followed by readable zero bytes (the native
-    /// scanner's padding), which end every run.
+    /// scanner's padding), which end every run, or by a non-digit at least eight bytes before the end of what is
+    /// readable (a value before the split of a document read in place).
     @inline(__always)
     static func endOfDigits(padded bytes: UnsafePointer<UInt8>, from start: Int) -> Int {
         var i = start

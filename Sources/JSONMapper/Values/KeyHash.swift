@@ -45,8 +45,9 @@ struct KeyHash {
     }
 
     /// The hash of a key shorter than eight bytes that has at least seven readable bytes after it (a key in a
-    /// ``NativeDocument``, whose padding follows its last byte): read as one word and masked, instead of byte by
-    /// byte. Equal to ``hash(_:count:)`` of the same bytes.
+    /// ``NativeDocument``, followed by its padding or, before the split of one read in place, by the document's
+    /// last bytes): read as one word and masked, instead of byte by byte. Equal to ``hash(_:count:)`` of the same
+    /// bytes.
     @inline(__always)
     func hash(paddedShort bytes: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         let word = Digits.load(bytes) & ((1 &<< (8 &* UInt64(truncatingIfNeeded: count))) &- 1)

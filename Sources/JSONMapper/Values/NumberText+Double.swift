@@ -53,7 +53,8 @@ extension NumberText {
     /// usual plain decimal is read inline; every other shape by ``parseAnyDouble(_:padded:)``.
     ///
     /// - Parameter padded: Whether eight bytes past the end of `bytes` may be read, as in a native document, whose
-    ///   numbers are followed by a non-digit and the zero padding: the last digits are then read a word at a time.
+    ///   numbers are followed by a non-digit and the zero padding (or, before the split of a document read in
+    ///   place, by the document's own bytes: `DocumentBytes`): the last digits are then read a word at a time.
     @inline(__always)
     static func parseDouble(_ bytes: UnsafeBufferPointer<UInt8>, padded: Bool = false) -> Double {
         if padded, let base = bytes.baseAddress, let value = parsePlainDecimal(base, count: bytes.count) {
@@ -145,7 +146,8 @@ extension NumberText {
     /// neither fast method decides, to take the general path.
     ///
     /// The text must be a valid JSON number with at least eight readable bytes after it, the first of which is not a
-    /// digit, as in a native document (a number at its very end is followed by the eight zero bytes of padding). The
+    /// digit, as in a native document (a number at its very end is followed by the eight zero bytes of padding, and
+    /// one before the split of a document read in place by at least 24 bytes of it). The
     /// last word read ends at most seven bytes past the text. With at most 19 digits the significand is exact in a
     /// `UInt64`.
     @inline(__always)

@@ -12,6 +12,12 @@
 /// For the same reason, index arithmetic on the hot paths wraps (`&+`) instead of checking for overflow: an index
 /// never passes `count + padding`, and `count` is below 4 GiB (checked first). The debug builds check the padding
 /// (`check(_:_:)`); BENCHMARKS.md ("Why the code is as it is") gives what each of these choices saved.
+///
+/// A document read in place (``DocumentBytes``) has no padding after the caller's bytes: the scanner reads them
+/// only up to the split, where every loop stops within the document's last bytes, and then moves onto the padded
+/// copy of the rest (``moveOntoTail(at:)``). What the comments below say of "the padding" holds there because of
+/// the split's margin: no word read on the caller's bytes reaches their end (see
+/// ``DocumentBytes/inPlaceSplit(of:count:)``).
 struct NativeScanner: ~Copyable {
     static let padding = 8
 

@@ -271,7 +271,8 @@ extension TapeView {
     /// Whether two keys of `count` bytes in a ``NativeDocument`` are the same, a word at a time, the last word masked
     /// to the keys' bytes. Both must be keys of a native document: a word starts within a key, so it ends at most
     /// seven bytes after the key's last byte. The key's closing quote, colon, value and the object's closing brace
-    /// follow it, at least four bytes, and after the document's last byte come the eight bytes of its padding.
+    /// follow it, at least four bytes, and after the document's last byte come the eight bytes of its padding (for
+    /// a key before the split of a document read in place, the rest of the document: ``DocumentBytes``).
     @inline(__always)
     static func paddedKeysEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
         var offset = 0
@@ -401,7 +402,8 @@ extension TapeView {
 
     /// ``KeyHash/hash(_:)`` of a key in the document: a key shorter than eight bytes is read as one word and masked,
     /// instead of a byte at a time. The word ends at most seven bytes after the key's closing quote, which is before
-    /// the document's end, so within the padding (only a ``NativeDocument``'s padded bytes have a tape).
+    /// the document's end, so within the padding (only a ``NativeDocument``'s padded bytes have a tape), or, for a
+    /// key before the split of a document read in place, within the margin left after it (``DocumentBytes``).
     @inline(__always)
     static func paddedHash(of key: UnsafeBufferPointer<UInt8>, _ keyHash: KeyHash) -> UInt64 {
         guard let p = key.baseAddress, key.count < 8 else { return keyHash.hash(key) }
