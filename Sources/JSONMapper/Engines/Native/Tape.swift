@@ -221,16 +221,22 @@ struct TapeBuffer: ~Copyable {
         (next, limit) = Self.bounds(of: buffer)
     }
 
-    /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, trimmed to size.
+    /// Hands the entries over to the caller, who must free them with ``RawMemory/free(_:)``, in the block they were
+    /// written to, not trimmed. The document never touches the pages past its last entry: in a freshly mapped block
+    /// they hold no memory (in a block `malloc` recycled, they stay the document's until it is freed). Trimming
+    /// cost more than it gave back: a block shrunk by `realloc` raises glibc's mmap threshold only to its shrunk
+    /// size when it is freed, so the next document's first block, sized from its input, was mapped afresh and
+    /// faulted in page by page, about 50 faults per twitter.json mapping in a loop of one document at a time
+    /// (BENCHMARKS.md, "Fourteenth session").
     ///
     /// - Returns: The entries, their count, and the most bytes the buffer held: its largest capacity, which is the
-    ///   peak when growing and trimming reallocate in place or by remapping; a growth on the heap that `realloc`
+    ///   peak when growing reallocates in place or by remapping; a growth on the heap that `realloc`
     ///   must copy briefly holds the old block too, which this does not count (see ``RawMemory``). `nil` only if
     ///   the buffer had no memory, which a tape, whose first block its initializer allocates, never lacks.
     consuming func take() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, peakBytes: Int)? {
         let count = count
         buffer.count = count &* MemoryLayout<UInt64>.stride
-        guard let taken = buffer.take(trimmed: true) else { return nil }
+        guard let taken = buffer.take(trimmed: false) else { return nil }
         let entries = UnsafeMutableRawPointer(taken.bytes).bindMemory(to: UInt64.self, capacity: max(1, count))
         return (entries, count, taken.capacity)
     }
