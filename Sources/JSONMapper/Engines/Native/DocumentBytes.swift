@@ -35,8 +35,9 @@ struct DocumentBytes {
         self.count = count
     }
 
-    /// The address of the byte at `offset` (at most `count`) of a value that starts at or after the value's own
-    /// first byte: in the caller's bytes before ``split``, in the copy from it on.
+    /// The address of the byte at `offset` (at most `count`), where a value that starts there is read from: the
+    /// caller's bytes before ``split``, the copy from it on. A value that starts before the split ends before it
+    /// (see ``inPlaceSplit(of:count:)``), so each value is read from one buffer.
     ///
     /// Both cases add an offset to the start of the buffer that holds it, so the pointer never leaves that buffer.
     @inline(__always)

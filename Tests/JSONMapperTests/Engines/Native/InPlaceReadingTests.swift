@@ -106,15 +106,18 @@ struct InPlaceReadingTests {
     /// whether the in-place reading split (as opposed to copying it all).
     static func compare(_ bytes: [UInt8]) -> (inPlace: Reading, copied: Reading, split: Bool) {
         let guarded = GuardedBytes(bytes)
-        let data = guarded.data(count: bytes.count)
-        let split = DocumentBytes.inPlaceSplit(of: guarded.start, count: bytes.count) > 0
-        let inPlace = Reading { () throws(EngineError) in
-            try NativeDocument(data: data, maximumDepth: 64, inPlaceMinimum: 0)
+        // The region is unmapped when `guarded` goes: it must outlive both readings.
+        return withExtendedLifetime(guarded) {
+            let data = guarded.data(count: bytes.count)
+            let split = DocumentBytes.inPlaceSplit(of: guarded.start, count: bytes.count) > 0
+            let inPlace = Reading { () throws(EngineError) in
+                try NativeDocument(data: data, maximumDepth: 64, inPlaceMinimum: 0)
+            }
+            let copied = Reading { () throws(EngineError) in
+                try NativeDocument(data: data, maximumDepth: 64, inPlaceMinimum: .max)
+            }
+            return (inPlace, copied, split)
         }
-        let copied = Reading { () throws(EngineError) in
-            try NativeDocument(data: data, maximumDepth: 64, inPlaceMinimum: .max)
-        }
-        return (inPlace, copied, split)
     }
 
     /// Values, and broken ones, to end documents with: each quote, escape and cut a split can meet.
@@ -187,8 +190,10 @@ struct InPlaceReadingTests {
         // The split is the closing quote of "a", 29 bytes from the end: "statuses" comes before it, "id" and the
         // error after it.
         #expect(DocumentBytes.inPlaceSplit(of: guarded.start, count: bytes.count) == bytes.count - 29)
-        let document = Result { () throws(EngineError) in
-            try NativeDocument(data: guarded.data(count: bytes.count), maximumDepth: 64, inPlaceMinimum: 0)
+        let document = withExtendedLifetime(guarded) {
+            Result { () throws(EngineError) in
+                try NativeDocument(data: guarded.data(count: bytes.count), maximumDepth: 64, inPlaceMinimum: 0)
+            }
         }
         guard case .failure(let error) = document else {
             Issue.record("the document parsed")
