@@ -4,50 +4,13 @@ import Testing
 
 @testable import JSONMapper
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `NativeDocument(data:)` reads the caller's bytes where they are and copies only the last ones, from the split
 /// `DocumentBytes.inPlaceSplit(of:count:)` chooses, with the padding the scanner needs. These tests place documents
 /// so that their last byte is the last readable one before an unmapped page, with no padding, read every value
 /// both ways (in place, and from a padded copy of it all), and require the same tape, values, lookups and errors.
 @Suite("Reading Data in place")
 struct InPlaceReadingTests {
-    // MARK: Documents before an unmapped page
-
-    /// Memory whose last readable byte is followed by a `PROT_NONE` page: any read past it crashes.
-    final class GuardedBytes {
-        let region: UnsafeMutableRawPointer
-        let total: Int
-        /// The first byte of the document; its last byte is the last readable one.
-        let start: UnsafeMutablePointer<UInt8>
-
-        init(_ bytes: [UInt8]) {
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            let readable = max(1, (bytes.count + page - 1) / page) * page
-            total = readable + page
-            guard let region = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                region != MAP_FAILED
-            else { fatalError("mmap failed") }
-            self.region = region
-            let base = region.assumingMemoryBound(to: UInt8.self)
-            // Non-zero junk before the document, so that a read before its start would show as well.
-            base.initialize(repeating: 0xAA, count: readable)
-            start = base + (readable - bytes.count)
-            for (offset, byte) in bytes.enumerated() { start[offset] = byte }
-            precondition(mprotect(region + readable, page, PROT_NONE) == 0)
-        }
-
-        deinit { munmap(region, total) }
-
-        /// `Data` over the guarded bytes, without a copy: what `NativeDocument(data:)` reads in place.
-        func data(count: Int) -> Data {
-            Data(bytesNoCopy: start, count: count, deallocator: .none)
-        }
-    }
+    // MARK: Documents before an unmapped page (`GuardedBytes`, with no padding)
 
     /// Everything a document gives, in a form to compare: the tape, every scalar's fast conversions and text, every
     /// key looked up, and the value tree; or the error.

@@ -4,10 +4,6 @@ import Testing
 
 @testable import JSONMapper
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The native scanner reads past `count` into the zero padding without bounds checks. These tests scan inputs
 /// that end at every awkward place with the padding placed right before an unreadable page, so that any read
 /// beyond `count + padding` crashes, and compare what the scanner decides with an independent answer.
@@ -29,27 +25,16 @@ struct ScannerBoundaryTests {
 
     /// Scans `input` placed so that its padding ends exactly where a `PROT_NONE` page starts.
     static func guardedScan(_ input: [UInt8], padding: Int = NativeScanner.padding) -> Outcome {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let needed = input.count + padding
-        let readable = (needed + page - 1) / page * page
-        let total = readable + page
-        guard let region = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-            region != MAP_FAILED
-        else { fatalError("mmap failed") }
-        defer { munmap(region, total) }
-        let base = region.assumingMemoryBound(to: UInt8.self)
-        // Fill what precedes the input with non-zero junk, so a read before the start would show up as well.
-        base.initialize(repeating: 0xAA, count: readable)
-        let start = base + (readable - needed)
-        for (offset, byte) in input.enumerated() { start[offset] = byte }
-        (start + input.count).update(repeating: 0, count: padding)
-        precondition(mprotect(region + readable, page, PROT_NONE) == 0)
-        do {
-            let scanner = try NativeScanner(bytes: UnsafePointer(start), count: input.count, maximumDepth: 512)
-            _ = try scanner.scan()
-            return .valid
-        } catch {
-            return .invalid(error.message, error.line, error.column)
+        let guarded = GuardedBytes(input, padding: padding)
+        return withExtendedLifetime(guarded) {
+            do throws(EngineError) {
+                let scanner = try NativeScanner(
+                    bytes: UnsafePointer(guarded.start), count: input.count, maximumDepth: 512)
+                _ = try scanner.scan()
+                return .valid
+            } catch {
+                return .invalid(error.message, error.line, error.column)
+            }
         }
     }
 
