@@ -115,11 +115,11 @@ struct StreamValidationTests {
             }
         }
     }
-    @Test("a check names the keys and indices around an error after its short tape started over, as the parser does")
-    func errorsAfterTheTapeStartsOver() throws {
-        // Each zero is one tape entry: 2.5 times the discarding tape's block, so that it starts over twice while
-        // the keys before it are still open.
-        let many = TapeBuffer.discardingCapacity * 5 / 2
+    @Test("a check, which keeps no tape, names the keys and indices around an error after thousands of values")
+    func errorsAfterThousandsOfValues() throws {
+        // A check keeps each open key's entry on its stack, not on a tape: thousands of values come between the
+        // keys and the error (a check once kept a short tape of 4,096 entries, which started over twice here).
+        let many = 4096 * 5 / 2
         let zeros = Array(repeating: "0", count: many).joined(separator: ",")
         let cases: [(text: String, path: String)] = [
             (#"{"outer": [\#(zeros), x]}"#, "outer[\(many)]"),
@@ -138,11 +138,38 @@ struct StreamValidationTests {
         }
     }
 
-    @Test("containers and keys that open just as the check's short tape fills up are checked as the parser does")
-    func containersAtTheEndOfTheTapeBlock() {
-        let block = TapeBuffer.discardingCapacity
-        // `lead` entries come first (the outer array's and its zeros'), so that the containers and keys of each
-        // tail take the entries around the block's end: the last one, the one that starts it over, and after.
+    @Test("a check names keys read by the scanner's full key path as the parser does, escapes decoded")
+    func keysOnTheFullPath() throws {
+        // Keys the scanner's fast path leaves to `memberKeyInFull`: escaped, not ASCII, empty, or with whitespace
+        // before the colon. A check writes no tape, so it makes each key's entry from its text; the error inside
+        // the value must name the key as the parser names it.
+        // Each key as written, and as the error's path names it.
+        let cases: [(key: String, segment: String)] = [
+            (#""a\"b""#, #"["a\"b"]"#), (#""\u00e9t\u00e9""#, "été"), (#""\\""#, #"["\\"]"#),
+            (#""\n""#, #"["\n"]"#), (#""ünï""#, "ünï"), (#""""#, #"[""]"#), (#""k" "#, "k"), (#""\/x"  "#, "/x"),
+            (#""\ud83d\ude00 \u0000""#, #"["😀 \u0000"]"#),
+        ]
+        for (key, segment) in cases {
+            let inner = segment.hasPrefix("[") ? segment : "." + segment
+            for (text, path) in [
+                (#"{\#(key): [1, tru]}"#, segment + "[1]"),
+                (#"{"o": {"p": 0, \#(key): {"q": [nul]}}}"#, "o" + inner + ".q[0]"),
+            ] {
+                let data = Data(text.utf8)
+                let expected = try #require(JSONMapper.context(data).errors.first)
+                #expect(expected.path == path, "\(text)")
+                #expect(JSONMapper.validate(InputStream(data: data)) == expected, "\(text)")
+                try Walks.expectSameFirstError(Array(data), as: expected, text)
+            }
+        }
+    }
+
+    @Test("containers and keys after thousands of values are checked as the parser does")
+    func containersAfterThousandsOfValues() {
+        // `lead` values come first (the outer array and its zeros), so that the containers and keys of each tail
+        // come where the parser's tape has thousands of entries and the check's none (the check once kept a short
+        // tape of 4,096 entries, and these leads put the tails around its end).
+        let block = 4096
         for lead in (block - 6)...(block + 2) {
             let zeros = Array(repeating: "0", count: lead - 1).joined(separator: ",")
             for tail in [#"[[[1]], [2]]"#, #"{"a": {"b": [3]}, "c": {}}"#, #"{"a": {"b": tru}}"#, #"[[1, ]]"#] {

@@ -1,7 +1,7 @@
 extension NativeScanner {
     /// Validates the number starting at `start` against RFC 8259's grammar (``NumberGrammar``) and appends its
-    /// entry. The value is not computed here: getters parse the text exactly when asked.
-    mutating func number(at start: Int) throws(EngineError) -> Int {
+    /// entry (when `Output` keeps a tape). The value is not computed here: getters parse the text exactly when asked.
+    mutating func number<Output: ScanOutput>(at start: Int, _: Output.Type) throws(EngineError) -> Int {
         let (end, isFloat, failure) = NumberGrammar.match(bytes, from: start, count: count, padded: true)
         if let failure {
             let found = describeByte(at: end)
@@ -14,7 +14,7 @@ extension NativeScanner {
                 }
             throw error(at: end, message, inValue: true)
         }
-        try tape.append(TapeEntry(tag: isFloat ? .float : .integer, middle: end - start, low: origin &+ start))
+        try record(TapeEntry(tag: isFloat ? .float : .integer, middle: end - start, low: origin &+ start), Output.self)
         return end
     }
 }

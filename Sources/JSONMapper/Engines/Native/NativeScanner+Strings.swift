@@ -2,13 +2,13 @@ extension NativeScanner {
     /// The message for a string that the end of input cuts off, always reported at the end of input.
     static let unterminatedString = "unterminated string: expected '\"', found end of input"
 
-    /// Validates the string whose opening quote is at `start` and appends its entry; returns the index after the
-    /// closing quote.
+    /// Validates the string whose opening quote is at `start` and appends its entry (when `Output` keeps a tape);
+    /// returns the index after the closing quote.
     ///
     /// Checks RFC 8259's rules: no unescaped control characters, only the defined escapes, `\u` followed by four
     /// hex digits, and well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing above U+10FFFF).
     /// Escaped lone surrogates (`"\uD800"`) are grammatical JSON and pass; decoding turns them into U+FFFD.
-    mutating func string(at start: Int) throws(EngineError) -> Int {
+    mutating func string<Output: ScanOutput>(at start: Int, _: Output.Type) throws(EngineError) -> Int {
         let first = start + 1
         var i = first
         var escaped = false
@@ -16,8 +16,9 @@ extension NativeScanner {
             i = plainRun(from: i)
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
-                try tape.append(
-                    TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: origin + first))
+                try record(
+                    TapeEntry(tag: escaped ? .escapedString : .string, middle: i - first, low: origin + first),
+                    Output.self)
                 return i + 1
             } else if byte == UInt8(ascii: "\\") {
                 escaped = true

@@ -107,11 +107,7 @@ extension TapeEntry {
 }
 
 /// A growable buffer of tape entries, 8 bytes each in a ``ByteBuffer``, owned by whoever takes it with ``take()``.
-///
-/// A tape made for validation only (``init(discarding:)``) never grows: when its one small block is full, it starts
-/// over at its first entry, so that checking a document touches 32 KB of tape instead of about as much as the input.
-/// Its ``count`` is then the entries written since it last started over, so an index taken from it is at most the
-/// block's capacity: ``set(_:_:)`` at that index writes into one spare entry after the block.
+/// (A check writes none: ``CheckOutput``.)
 struct TapeBuffer: ~Copyable {
     /// The entries' memory. Its `count` is brought up to date from `next` only when it is grown or taken.
     private var buffer: ByteBuffer
@@ -119,11 +115,6 @@ struct TapeBuffer: ~Copyable {
     /// no count or capacity to load and subtract.
     private var next: UnsafeMutableRawPointer
     private var limit: UnsafeMutableRawPointer
-    /// Whether the tape starts over instead of growing (validation only).
-    private let discards: Bool
-
-    /// The entries of a discarding tape's one block: 32 KB, within the first-level cache.
-    static let discardingCapacity = 4096
 
     /// The first block's capacity for a document of `byteCount` bytes: about one value per 8 bytes of input, which
     /// typical JSON does not outgrow (untouched pages of a large block cost no memory).
@@ -147,27 +138,12 @@ struct TapeBuffer: ~Copyable {
             throw RawMemory.exhausted(error.bytes)
         }
         (next, limit) = Self.bounds(of: buffer)
-        discards = false
     }
 
     /// Where the next entry of `buffer` goes, after its `count` bytes, and the end of its last whole entry.
     private static func bounds(of buffer: borrowing ByteBuffer) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
         let base = UnsafeMutableRawPointer(buffer.base)
         return (base + buffer.count, base + (buffer.capacity & ~(MemoryLayout<UInt64>.stride - 1)))
-    }
-
-    /// A tape for validation only, which keeps no more than its last ``discardingCapacity`` entries.
-    ///
-    /// - Throws: When its block cannot be allocated.
-    init(discarding: Void) throws(EngineError) {
-        do {
-            buffer = try ByteBuffer(
-                capacity: Self.discardingCapacity * MemoryLayout<UInt64>.stride, padding: MemoryLayout<UInt64>.stride)
-        } catch {
-            throw RawMemory.exhausted(error.bytes)
-        }
-        (next, limit) = Self.bounds(of: buffer)
-        discards = true
     }
 
     /// The entries written so far.
@@ -189,12 +165,7 @@ struct TapeBuffer: ~Copyable {
 
     @inline(__always)
     mutating func set(_ index: Int, _ entry: TapeEntry) {
-        // A discarding tape may have started over since `index` was taken, so that it is past the count: it is at
-        // most the block's capacity (a count taken when the block was full), which its padding entry makes room
-        // for, and nothing reads it back.
-        check(
-            index >= 0 && (index < count || discards && index <= Self.discardingCapacity),
-            "tape index \(index) outside \(count) entries")
+        check(index >= 0 && index < count, "tape index \(index) outside \(count) entries")
         UnsafeMutableRawPointer(buffer.base).storeBytes(
             of: entry.bits, toByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self)
     }
@@ -207,11 +178,10 @@ struct TapeBuffer: ~Copyable {
                 fromByteOffset: index &* MemoryLayout<UInt64>.stride, as: UInt64.self))
     }
 
+    // Never inlined: the scanner appends in seven places, and this cold path inlined at each of them (as the compiler
+    // chose once the scanner was generic over its output) made the parse 2-4 % slower in instructions.
+    @inline(never)
     private mutating func grow() throws(EngineError) {
-        if discards {
-            next = UnsafeMutableRawPointer(buffer.base)
-            return
-        }
         buffer.count = count &* MemoryLayout<UInt64>.stride
         let capacity = buffer.capacity
         guard buffer.reserve(MemoryLayout<UInt64>.stride) else {
