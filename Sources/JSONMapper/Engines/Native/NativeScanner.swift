@@ -91,13 +91,12 @@ struct NativeScanner: ~Copyable {
     }
 
     /// Scans `count` bytes, followed by ``padding`` zero bytes, for their first syntax error only, as ``scan()``
-    /// finds it, writing no tape (``CheckOutput``): a check touches the input's memory and the stack's only, and
-    /// runs 7 % (twitter.json) to 16 % (canada.json) fewer instructions than a scan that writes the tape
+    /// finds it, writing no tape (``CheckOutput``; the tape's smallest block is made, 128 bytes, and never written):
+    /// a check runs 7 % (twitter.json) to 16 % (canada.json) fewer instructions than a scan that writes the tape
     /// (BENCHMARKS.md, "Fifteenth session").
     ///
     /// - Throws: The first syntax error, or the memory that could not be had.
     static func validate(bytes: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) throws(EngineError) {
-        // The tape's smallest block, never written to.
         let scanner = try NativeScanner(
             input: DocumentBytes(padded: bytes, count: count), maximumDepth: maximumDepth,
             tape: TapeBuffer(estimatedCount: 0))
