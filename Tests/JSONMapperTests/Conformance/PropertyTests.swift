@@ -8,11 +8,9 @@ import Testing
 /// the Foundation engine map the same values and record the same errors.
 @Suite("Property: data, streams and engines agree on random documents")
 struct PropertyTests {
-    /// The size of the largest document, in bytes: 4 MB by default. `.ci/run` sets `JSONMAPPER_PROPERTY_MB=2` for
-    /// its AddressSanitizer run, where it brings the suite from 121 s to 101 s (measured 2026-11-26, one test at a
-    /// time): 1 and 2 MB still pass many growths of the stream reader's buffer (64 KB, then growing), and
-    /// `StreamTests` takes the reader through every growth up to 4 MB under the sanitizer.
-    static let largest: Int = TestSize.value("JSONMAPPER_PROPERTY_MB", standard: 4, minimum: 1) * 1_000_000
+    /// The size of the largest document, in bytes: past many growths of the stream reader's buffer (64 KB, then
+    /// growing).
+    static let largest = 4_000_000
 
     /// (seed, approximate size): many small documents, some of 100 KB, and a few of several megabytes.
     static let cases: [(UInt64, Int)] = {

@@ -52,10 +52,8 @@ struct PathStepTests {
         Self.expectLinear { Self.loopSeconds($0, engine) }
     }
 
-    /// The larger count of the loops: 100,000 by default. `.ci/run` sets `JSONMAPPER_PATH_LOOP_COUNT=20000` for its
-    /// AddressSanitizer run, where these tests took 66 s (measured 2026-11-26): 2,000 and 20,000 values are still far
-    /// past the native engine's table threshold (`LookupTables.walkLimit`), and still ten times apart.
-    static let largeCount: Int = TestSize.value("JSONMAPPER_PATH_LOOP_COUNT", standard: 100_000, minimum: 1_000)
+    /// The larger count of the loops, far past the native engine's table threshold (`LookupTables.walkLimit`).
+    static let largeCount = 100_000
 
     /// Checks that the loop `seconds` times over `largeCount` (100,000) values reads them right in about ten times
     /// as long as over a tenth of them: linear is 10, quadratic 100, and the margin absorbs a noisy machine.

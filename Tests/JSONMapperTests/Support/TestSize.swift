@@ -1,7 +1,7 @@
 import Foundation
 
-/// Sizes that `.ci/run` may choose for one of its test runs (smaller ones under the address sanitizer), read from
-/// the environment.
+/// Sizes that `.ci/run` may choose for one of its test runs (larger ones in its plain run), read from the
+/// environment.
 enum TestSize {
     /// The whole number in the environment variable `name`, and at least `minimum`; `standard` when the variable is
     /// unset or not a whole number.

@@ -8,10 +8,8 @@ import Testing
 /// `JSONMapper.write(contentsOf:to:)`, read back with `JSONMapper.lines(contentsOf:)` and
 /// `JSONMapper.elements(contentsOf:at:)`, every record compared with the model it was written from.
 ///
-/// The files are 16 MB by default; `.ci/run` sets `JSONMAPPER_ROUND_TRIP_MB=256` for its plain run, the issue's
-/// "few hundred MB", and 4 for its AddressSanitizer run, where 16 MB took 86 s (measured 2026-11-26): 4 MB is still
-/// 64 chunks of the writer's and the reader's 64 KB buffers, and `lines` and `elements` have no threshold past it
-/// (only `validate` has one, at 8 MB, and this suite does not call it). The records are `Sample`s, with
+/// The files are 16 MB by default (256 chunks of the writer's and the reader's 64 KB buffers); `.ci/run` sets
+/// `JSONMAPPER_ROUND_TRIP_MB=256` for its plain run, the "few hundred MB". The records are `Sample`s, with
 /// every kind of member, escapes, emoji and extreme numbers, made again from their seed to be compared, so that no
 /// run holds more than one of them.
 @Suite("Round trips through large files")
