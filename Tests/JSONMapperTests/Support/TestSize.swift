@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sizes that `.ci/run` may choose for one of its test runs (larger ones in its plain run), read from the
+/// Sizes that `.ci/run` may choose for one of its test runs (larger ones in its release stage), read from the
 /// environment.
 enum TestSize {
     /// The whole number in the environment variable `name`, and at least `minimum`; `standard` when the variable is

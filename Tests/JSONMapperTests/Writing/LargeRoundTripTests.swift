@@ -9,7 +9,7 @@ import Testing
 /// `JSONMapper.elements(contentsOf:at:)`, every record compared with the model it was written from.
 ///
 /// The files are 16 MB by default (256 chunks of the writer's and the reader's 64 KB buffers); `.ci/run` sets
-/// `JSONMAPPER_ROUND_TRIP_MB=256` for its plain run, the "few hundred MB". The records are `Sample`s, with
+/// `JSONMAPPER_ROUND_TRIP_MB=256` in its release stage, the "few hundred MB". The records are `Sample`s, with
 /// every kind of member, escapes, emoji and extreme numbers, made again from their seed to be compared, so that no
 /// run holds more than one of them.
 @Suite("Round trips through large files")
