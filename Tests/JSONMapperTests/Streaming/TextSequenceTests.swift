@@ -63,6 +63,43 @@ struct TextSequenceTests {
         #expect(await Self.texts(" \n\(Self.rs)2\n").map(\.value) == [2])
     }
 
+    @Test("a byte-order mark is skipped at the start of the input and of each text, as a text alone skips it")
+    func byteOrderMarks() async {
+        let bom = "\u{FEFF}"
+        let texts = ["\(bom)1", "\(bom){\"a\": 1}\n", "\(bom) [2]\n", "\(bom)[tru]\n", "[1, \(bom)2]\n", "\(bom)3\n"]
+        let bytes = Array("\(bom)\(Self.rs)\(texts.joined(separator: Self.rs))".utf8)
+        let whole = await Self.texts(bytes)
+        #expect(whole.map(\.number) == [1, 2, 3, 4, 5, 6])
+        #expect(whole.map(\.valid) == [false, true, true, false, false, true])
+        // A number after a mark, with nothing after it, may be truncated as any other (the mark is one column).
+        #expect(
+            whole[0].errors == [
+                "line 1, column 3: the text ends in a number or literal with no whitespace after it: it may have "
+                    + "been truncated"
+            ])
+        #expect(whole.map(\.value)[1...2] == [["a": 1], [2]])
+        #expect(whole[5].value == 3)
+        // A malformed text, with its mark or with a mark inside it, has the error it has alone in memory.
+        for i in [3, 4] {
+            #expect(whole[i].errors == descriptions(JSONMapper.context(json(texts[i]))))
+            #expect(!whole[i].errors.isEmpty)
+        }
+        for cuts in JSONMapperTests.everySplit(of: bytes.count) {
+            #expect(await Self.texts(bytes, cuts: cuts) == whole, "cuts \(cuts)")
+        }
+        var bytewise: [SeenRecord] = []
+        let source = ScriptedAsyncSource(bytes, chunkSize: 1).singleBytes
+        for await (number, context) in JSONMapper.textSequence(source).numbered() {
+            bytewise.append(SeenRecord(context, number: number))
+        }
+        #expect(bytewise == whole)
+        // Marks before the first RS: skipped at the very start; anything else there is one invalid context.
+        #expect(await Self.texts("\(bom) \n\(Self.rs)2\n").map(\.value) == [2])
+        let before = await Self.texts(" \(bom)\(Self.rs)2\n")
+        #expect(before.map(\.valid) == [false, true])
+        #expect(before[0].errors.first?.contains("expected a record separator (0x1E) before the first text") == true)
+    }
+
     @Test("every cut at one or two places gives the same texts")
     func everySplit() async {
         let bytes = Array("x\(Self.rs){\"é\": \"😀\\n\"}\r\n\(Self.rs)\(Self.rs)12\(Self.rs) [tru]\n\(Self.rs)3 \n".utf8)

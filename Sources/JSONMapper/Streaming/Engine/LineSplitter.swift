@@ -11,7 +11,8 @@ import Foundation
 /// With ``Framing/textSequence`` it splits RFC 7464 JSON text sequences instead: each text starts with RS (0x1E)
 /// and runs to the next RS; texts of nothing but whitespace are skipped and not numbered; a text that is a number
 /// or literal with nothing after it may have been truncated and is a failure; bytes before the first RS are one
-/// failure; and each error is placed as the text alone places it in memory.
+/// failure; and each error is placed as the text alone places it in memory. A byte-order mark is skipped at the
+/// start of the input (both framings) and at the start of each text.
 ///
 /// It hands out documents, not contexts: `JSONMapper.lines` makes each record a context (see
 /// `Streaming/JSONDeserializationContext+Records.swift`).
@@ -176,9 +177,7 @@ final class LineSplitter {
     /// Adds the line from `start` to `end` to the batch, or maps it alone when it does not look like one value.
     private func take(start: Int, end: Int, newline: Int?) {
         var first = start
-        if framing == .lines && window.offset(of: start) == 0
-            && ByteOrderMark.begins(window.bytes + start, count: end - start)
-        {
+        if mayBeginWithByteOrderMark(start) && ByteOrderMark.begins(window.bytes + start, count: end - start) {
             first += 3
         }
         while first < end, Self.isWhitespace(window.bytes[first]) { first += 1 }
@@ -201,6 +200,13 @@ final class LineSplitter {
         batchStart = base
         batch.append(
             BatchLine(number: number, start: start - base, end: end - base, newline: newline.map { $0 - base }))
+    }
+
+    /// Whether the record that starts at `start` may begin with a byte-order mark, skipped as a document alone skips
+    /// one: at the start of the input, and at the start of each text of a sequence, which is read as it would be
+    /// alone (a text that is a number after a mark is then checked for truncation as any other).
+    private func mayBeginWithByteOrderMark(_ start: Int) -> Bool {
+        framing == .textSequence || window.offset(of: start) == 0
     }
 
     /// Where the value from `first` (not whitespace) ends when the bytes up to `end` are one value followed by
@@ -253,9 +259,13 @@ final class LineSplitter {
             for entry in batch.dropLast() {
                 if let newline = entry.newline { buffer[1 + newline] = UInt8(ascii: ",") }
             }
-            // The byte-order mark is allowed only at the start of the input: blank it out inside the batch.
-            if window.offset(of: start) == 0 && ByteOrderMark.begins(buffer + 1, count: last.end) {
-                (buffer + 1).update(repeating: 0x20, count: 3)
+            // A byte-order mark is allowed only where a record may begin with one (`take` skipped it): blank it out
+            // inside the batch. Only the first line of JSON Lines may have one, any text of a sequence.
+            for entry in framing == .lines ? batch.prefix(1) : batch[...]
+            where mayBeginWithByteOrderMark(start + entry.start)
+                && ByteOrderMark.begins(buffer + 1 + entry.start, count: entry.end - entry.start)
+            {
+                (buffer + 1 + entry.start).update(repeating: 0x20, count: 3)
             }
             buffer[total - 1] = UInt8(ascii: "]")
             // One more level for the batch's array (none above `Int.max`, which sets no limit); a line nested too
@@ -306,6 +316,11 @@ final class LineSplitter {
     private func earlyError() -> JSONMappingError? {
         if framing == .textSequence && beforeFirstText {
             var first = cursor
+            if mayBeginWithByteOrderMark(cursor)
+                && ByteOrderMark.begins(window.bytes + cursor, count: window.count - cursor)
+            {
+                first += 3
+            }
             while first < window.count, Self.isWhitespace(window.bytes[first]) { first += 1 }
             return first < window.count ? bytesBeforeFirstText(at: first) : nil
         }
