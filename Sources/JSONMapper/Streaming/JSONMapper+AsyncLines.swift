@@ -71,7 +71,7 @@ extension JSONMapper {
     /// - bytes before the first RS are one invalid context.
     ///
     /// A UTF-8 byte-order mark is skipped at the start of the input and at the start of each text, as a text alone
-    /// in memory skips one; anywhere else it is an error.
+    /// in memory skips one (a text of a mark and whitespace is then empty); anywhere else it is an error.
     ///
     /// A text is handed out when the RS of the next one (or the end) has arrived. Failures, cancellation and the end
     /// behave as for ``lines(_:options:)-6naev``; a text that a failing source cut short is not handed out.

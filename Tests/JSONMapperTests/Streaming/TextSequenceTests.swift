@@ -93,6 +93,10 @@ struct TextSequenceTests {
             bytewise.append(SeenRecord(context, number: number))
         }
         #expect(bytewise == whole)
+        // A text of a mark and whitespace is empty, as a text of whitespace is: skipped and not numbered.
+        let markOnly = await Self.texts("\(Self.rs)\(bom)\t \n\(Self.rs)2\n")
+        #expect(markOnly.map(\.number) == [1])
+        #expect(markOnly.map(\.value) == [2])
         // Marks before the first RS: skipped at the very start; anything else there is one invalid context.
         #expect(await Self.texts("\(bom) \n\(Self.rs)2\n").map(\.value) == [2])
         let before = await Self.texts(" \(bom)\(Self.rs)2\n")
